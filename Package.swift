@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// Trackcast: a podcast and video player for the Linux desktop.
+// The module map and the isolation table live in README.md ("Architecture").
+import PackageDescription
+
+let package = Package(
+    name: "Trackcast",
+    products: [
+        .executable(name: "trackcast", targets: ["trackcast"]),
+    ],
+    targets: [
+        // C libraries, each through pkg-config and a shim header of static
+        // inline helpers for the macros Swift cannot import.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4-x11",
+                       providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1",
+                       providers: [.apt(["libadwaita-1-dev"])]),
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11",
+                       providers: [.apt(["libx11-dev"])]),
+
+        // The few things that need compiled C: the libdispatch main-queue bridge.
+        .target(name: "CTrackcastSupport", dependencies: ["CGLib"]),
+
+        // The binding layer: the only module that handles raw GLib/GTK/GStreamer pointers.
+        .target(name: "Bindings",
+                dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport"]),
+
+        // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
+        .target(name: "TrackcastCore"),
+        // Toolkit-free: command-line parsing and the headless commands.
+        .target(name: "TrackcastCLI", dependencies: ["TrackcastCore"]),
+        // The GTK 4 + libadwaita application.
+        .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "Bindings"]),
+
+        .executableTarget(name: "trackcast",
+                          dependencies: ["TrackcastCore", "TrackcastCLI", "TrackcastUI"]),
+        .executableTarget(name: "trackcast-bench", dependencies: ["TrackcastCore"],
+                          path: "Benchmarks/trackcast-bench"),
+
+        // A process of its own that drives g_main_loop_run from a synchronous
+        // main, the way the app does; the bridge tests run it.
+        .executableTarget(name: "main-loop-probe", dependencies: ["Bindings"],
+                          path: "Tests/main-loop-probe"),
+
+        .testTarget(name: "BindingsTests", dependencies: ["Bindings", "main-loop-probe"]),
+        .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "trackcast"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

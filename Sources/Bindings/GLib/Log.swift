@@ -1,0 +1,26 @@
+import CGLib
+
+/// Messages through GLib's structured log, under the "Trackcast" domain, so
+/// they follow GLib's rules: debug messages show with G_MESSAGES_DEBUG=Trackcast
+/// (or =all) and go to the journal when run from a desktop session.
+public enum Log {
+    public static let domain = "Trackcast"
+
+    public static func debug(_ message: String) { write(message, level: G_LOG_LEVEL_DEBUG, priority: "7") }
+    public static func warning(_ message: String) { write(message, level: G_LOG_LEVEL_WARNING, priority: "4") }
+
+    private static func write(_ message: String, level: GLogLevelFlags, priority: String) {
+        domain.withCString { domainText in
+            message.withCString { messageText in
+                priority.withCString { priorityText in
+                    var fields = [
+                        GLogField(key: "GLIB_DOMAIN", value: domainText, length: -1),
+                        GLogField(key: "MESSAGE", value: messageText, length: -1),
+                        GLogField(key: "PRIORITY", value: priorityText, length: -1),
+                    ]
+                    g_log_structured_array(level, &fields, gsize(fields.count))
+                }
+            }
+        }
+    }
+}

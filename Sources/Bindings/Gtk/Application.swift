@@ -1,0 +1,72 @@
+import CAdwaita
+import CGLib
+import CGtk
+
+/// AdwApplication: single instance through D-Bus, actions exported on the
+/// bus, files and URIs handed over by later launches through `open`.
+@MainActor
+public final class Application: ObjectRef {
+    public typealias OpenHandler = @MainActor ([String]) -> Void
+
+    /// - Parameter handlesOpen: accept files and URIs on the command line.
+    public init(id: String, handlesOpen: Bool) {
+        let flags = handlesOpen ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
+        super.init(adw_application_new(id, flags), transfer: .full)
+    }
+
+    private var application: UnsafeMutablePointer<GApplication> { pointer(as: GApplication.self) }
+
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) { onSignal("startup", handler) }
+
+    /// Launched with no files, or re-launched while running.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) { onSignal("activate", handler) }
+
+    /// Launched with files or URIs (in this process or a later one); the
+    /// handler receives them as URIs.
+    public func onOpen(_ handler: @escaping OpenHandler) {
+        let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, _, userData in
+            let handler = SignalHandlerBox<OpenHandler>.from(userData).handler
+            let uris = (0..<Int(count)).map { index -> String in
+                let uri = g_file_get_uri(files![index])!
+                defer { g_free(uri) }
+                return String(cString: uri)
+            }
+            MainActor.assumeIsolated { handler(uris) }
+        }
+        connect(signal: "open", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                box: SignalHandlerBox<OpenHandler>(handler))
+    }
+
+    public func addAction(_ action: SimpleAction, accelerators: [String] = []) {
+        g_action_map_add_action(OpaquePointer(objectPointer), action.opaque)
+        if !accelerators.isEmpty { setAccelerators(accelerators, forAction: "app.\(action.name)") }
+    }
+
+    /// Sets the shortcuts of any detailed action, e.g. "window.close".
+    public func setAccelerators(_ accelerators: [String], forAction detailedName: String) {
+        withCStringArray(accelerators) { array in
+            gtk_application_set_accels_for_action(pointer(as: GtkApplication.self), detailedName,
+                                                  UnsafeRawPointer(array).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
+        }
+    }
+
+    /// Runs the main loop until the application quits; returns the exit status.
+    /// `arguments` is argv: the program name, then files or URIs.
+    public func run(arguments: [String]) -> Int32 {
+        withCStringArray(arguments) { argv in
+            g_application_run(application, Int32(arguments.count), argv)
+        }
+    }
+
+    public func quit() { g_application_quit(application) }
+
+    /// The window the user last worked in, if any is open.
+    public var hasActiveWindow: Bool { gtk_application_get_active_window(pointer(as: GtkApplication.self)) != nil }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+func withCStringArray<Result>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+    var duplicates = strings.map { strdup($0) } + [nil]
+    defer { duplicates.forEach { free($0) } }
+    return duplicates.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,58 @@
+import CAdwaita
+import CGtk
+
+/// GtkBox: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+    public init(_ orientation: Orientation, spacing: Int32 = 0) {
+        super.init(gtk_box_new(orientation.gtk, spacing), transfer: .full)
+    }
+
+    public func append(_ child: Widget) {
+        gtk_box_append(pointer(as: GtkBox.self), child.widget)
+    }
+}
+
+/// AdwHeaderBar: the title bar with window controls.
+@MainActor
+public final class HeaderBar: Widget {
+    public init() { super.init(adw_header_bar_new(), transfer: .full) }
+
+    public func packEnd(_ child: Widget) {
+        adw_header_bar_pack_end(opaque, child.widget)
+    }
+
+    public func packStart(_ child: Widget) {
+        adw_header_bar_pack_start(opaque, child.widget)
+    }
+}
+
+/// AdwStatusPage: an icon, a title, a description and optional actions, for
+/// empty and error states.
+@MainActor
+public final class StatusPage: Widget {
+    public init(iconName: String, title: String, description: String) {
+        super.init(adw_status_page_new(), transfer: .full)
+        let page = opaque
+        adw_status_page_set_icon_name(page, iconName)
+        adw_status_page_set_title(page, title)
+        adw_status_page_set_description(page, description)
+    }
+
+    public func setChild(_ child: Widget) {
+        adw_status_page_set_child(opaque, child.widget)
+    }
+}
+
+/// AdwToastOverlay: shows brief in-app notifications over its child.
+@MainActor
+public final class ToastOverlay: Widget {
+    public init(child: Widget) {
+        super.init(adw_toast_overlay_new(), transfer: .full)
+        adw_toast_overlay_set_child(opaque, child.widget)
+    }
+
+    public func showToast(_ title: String) {
+        adw_toast_overlay_add_toast(opaque, adw_toast_new(title))
+    }
+}

@@ -1,0 +1,30 @@
+import CGtk
+
+/// GtkButton.
+@MainActor
+public final class Button: Widget {
+    public init(label: String, action: String? = nil) {
+        super.init(gtk_button_new_with_mnemonic(label), transfer: .full)
+        if let action { setAction(action) }
+    }
+
+    public init(iconName: String, tooltip: String, action: String? = nil) {
+        super.init(gtk_button_new_from_icon_name(iconName), transfer: .full)
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+        if let action { setAction(action) }
+    }
+}
+
+/// GtkMenuButton showing a menu model, e.g. the primary menu.
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, tooltip: String, menu: Menu) {
+        super.init(gtk_menu_button_new(), transfer: .full)
+        let button = OpaquePointer(widget)
+        gtk_menu_button_set_icon_name(button, iconName)
+        gtk_menu_button_set_menu_model(button, menu.pointer(as: GMenuModel.self))
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+    }
+}

@@ -1,0 +1,88 @@
+import CGLib
+import CGtk
+
+/// Any GtkWidget. Widgets are main-thread objects.
+@MainActor
+open class Widget: ObjectRef {
+    public var widget: UnsafeMutablePointer<GtkWidget> { pointer(as: GtkWidget.self) }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public enum Alignment {
+        case fill, start, end, center
+
+        var gtk: GtkAlign {
+            switch self {
+            case .fill: GTK_ALIGN_FILL
+            case .start: GTK_ALIGN_START
+            case .end: GTK_ALIGN_END
+            case .center: GTK_ALIGN_CENTER
+            }
+        }
+    }
+
+    public func align(horizontal: Alignment, vertical: Alignment) {
+        gtk_widget_set_halign(widget, horizontal.gtk)
+        gtk_widget_set_valign(widget, vertical.gtk)
+    }
+
+    /// Lets the widget take the extra vertical space of its container.
+    public func expandVertically() { gtk_widget_set_vexpand(widget, 1) }
+
+    /// Binds a click or activation to a GAction such as "app.quit".
+    public func setAction(_ detailedName: String) {
+        gtk_actionable_set_detailed_action_name(OpaquePointer(widget), detailedName)
+    }
+
+    /// The label assistive technologies read for this widget.
+    public func setAccessibleLabel(_ label: String) {
+        var value = GValue()
+        g_value_init(&value, tc_type_string())
+        defer { g_value_unset(&value) }
+        g_value_set_string(&value, label)
+        var properties = [GTK_ACCESSIBLE_PROPERTY_LABEL]
+        withUnsafeMutablePointer(to: &value) { valuePointer in
+            gtk_accessible_update_property_value(OpaquePointer(widget), 1, &properties, valuePointer)
+        }
+    }
+
+    /// Runs `handler` once, after the first frame that shows this widget has
+    /// been painted. The widget must be realized (e.g. call from `map`).
+    public func afterFirstPaint(_ handler: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        let frameClock = ObjectRef(clock, transfer: .none)
+        var connection: SignalConnection?
+        connection = frameClock.onSignal("after-paint") {
+            connection?.disconnect()
+            connection = nil
+            handler()
+            withExtendedLifetime(frameClock) {}
+        }
+    }
+}
+
+/// GTK enum and flag values Swift imports as structs; kept here so callers
+/// do not need to import the C module.
+extension Widget {
+    public enum Orientation {
+        case horizontal, vertical
+        var gtk: GtkOrientation {
+            switch self {
+            case .horizontal: GTK_ORIENTATION_HORIZONTAL
+            case .vertical: GTK_ORIENTATION_VERTICAL
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CAdwaita
+import CGtk
+
+/// AdwApplicationWindow: a top-level window that belongs to the application.
+@MainActor
+public final class ApplicationWindow: Widget {
+    public init(application: Application) {
+        super.init(adw_application_window_new(application.pointer(as: GtkApplication.self)), transfer: .none)
+    }
+
+    private var window: UnsafeMutablePointer<GtkWindow> { pointer(as: GtkWindow.self) }
+
+    public func setContent(_ content: Widget) {
+        adw_application_window_set_content(pointer(as: AdwApplicationWindow.self), content.widget)
+    }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(window, width, height)
+    }
+
+    public func present() { gtk_window_present(window) }
+    public func close() { gtk_window_close(window) }
+}
+
+/// AdwAboutWindow, the standard GNOME about dialog.
+@MainActor
+public final class AboutWindow: Widget {
+    public init(transientFor parent: ApplicationWindow?, applicationName: String, applicationIcon: String,
+                version: String, developerName: String, website: String, license: License) {
+        super.init(adw_about_window_new(), transfer: .none)
+        let about = opaque
+        adw_about_window_set_application_name(about, applicationName)
+        adw_about_window_set_application_icon(about, applicationIcon)
+        adw_about_window_set_version(about, version)
+        adw_about_window_set_developer_name(about, developerName)
+        adw_about_window_set_website(about, website)
+        adw_about_window_set_license_type(about, license.gtk)
+        if let parent { gtk_window_set_transient_for(pointer(as: GtkWindow.self), parent.pointer(as: GtkWindow.self)) }
+        gtk_window_set_modal(pointer(as: GtkWindow.self), 1)
+    }
+
+    public enum License {
+        case gpl3OrLater
+        var gtk: GtkLicense { GTK_LICENSE_GPL_3_0 }
+    }
+
+    /// Text the user can copy into a bug report.
+    public func setDebugInfo(_ text: String) { adw_about_window_set_debug_info(opaque, text) }
+
+    public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
+}

@@ -1,0 +1,11 @@
+#pragma once
+#include <glib.h>
+
+/* Drains libdispatch's main queue (where Swift's main actor runs) from the
+ * GLib main loop. Call once on the main thread before g_main_loop_run or
+ * g_application_run. Returns the GSource ID of the watch. */
+guint tc_main_queue_bridge_install(void);
+
+/* How many times the bridge has drained the main queue; lets tests prove the
+ * watch does not spin. */
+guint64 tc_main_queue_bridge_wakeups(void);

@@ -1,0 +1,97 @@
+import Foundation
+import TrackcastCore
+
+/// Turns argv (without the program name) into an `Invocation`.
+///
+/// Global options come before the command. The first other word is a
+/// command when it names one; otherwise it must look like something to play
+/// (a URI, a path, a file name) and the window opens with it, so a mistyped
+/// command is an error rather than a file the player cannot find.
+public struct CommandLineParser {
+    /// Subcommands and what they do, for `--help`; each later feature adds its own.
+    public static let commands: [(name: String, summary: String)] = [
+        ("help", "Show this help"),
+        ("version", "Show the version"),
+    ]
+
+    private let fileExists: (String) -> Bool
+
+    public init(fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
+        self.fileExists = fileExists
+    }
+
+    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var libraryOption: String?
+        var remaining = arguments[...]
+
+        while let word = remaining.first, word.hasPrefix("-"), word != "-" {
+            remaining.removeFirst()
+            switch word {
+            case "--":
+                return Invocation(action: .gui(items: Array(remaining)), libraryOption: libraryOption)
+            case "-h", "--help":
+                return Invocation(action: .help, libraryOption: libraryOption)
+            case "--version":
+                return Invocation(action: .version, libraryOption: libraryOption)
+            case "--library":
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError("option --library needs a directory")
+                }
+                libraryOption = value
+            case _ where word.hasPrefix("--library="):
+                let value = String(word.dropFirst("--library=".count))
+                guard !value.isEmpty else { throw UsageError("option --library needs a directory") }
+                libraryOption = value
+            default:
+                throw UsageError("unknown option '\(word)'")
+            }
+        }
+
+        guard let first = remaining.first else {
+            return Invocation(action: .gui(items: []), libraryOption: libraryOption)
+        }
+        switch first {
+        case "help":
+            return Invocation(action: .help, libraryOption: libraryOption)
+        case "version":
+            return Invocation(action: .version, libraryOption: libraryOption)
+        default:
+            for item in remaining where !looksPlayable(item) {
+                if item == first {
+                    throw UsageError("unknown command '\(item)'")
+                }
+                throw UsageError("'\(item)' is neither a file nor a URI")
+            }
+            return Invocation(action: .gui(items: Array(remaining)), libraryOption: libraryOption)
+        }
+    }
+
+    private func looksPlayable(_ word: String) -> Bool {
+        if word.contains("/") || word.contains(".") { return true }
+        if word.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil { return true }
+        return fileExists(word)
+    }
+
+    /// The text `--help` prints.
+    public static var helpText: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let commandLines = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.summary)" }
+        return """
+        Usage: \(AppIdentity.executable) [OPTIONS] [FILE|URI...]
+               \(AppIdentity.executable) [OPTIONS] COMMAND [ARGS...]
+
+        Without a command, opens the \(AppIdentity.name) window and plays the files or
+        URIs given. If \(AppIdentity.name) is already running, they go to that window.
+
+        Options:
+          --library DIR  Where the library lives (default: $\(LibraryLocation.environmentVariable),
+                         else $XDG_DATA_HOME/trackcast)
+          -h, --help     Show this help
+          --version      Show the version
+
+        Commands:
+        \(commandLines.joined(separator: "\n"))
+
+        """
+    }
+}

@@ -1,0 +1,25 @@
+/// What the user asked for on the command line.
+public struct Invocation: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        /// Open the window, handing it these files or URIs (possibly none).
+        case gui(items: [String])
+        case help
+        case version
+    }
+
+    public var action: Action
+    /// The `--library DIR` option, if given.
+    public var libraryOption: String?
+
+    public init(action: Action, libraryOption: String? = nil) {
+        self.action = action
+        self.libraryOption = libraryOption
+    }
+}
+
+/// A command line that cannot be carried out; printed on stderr, exit status 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

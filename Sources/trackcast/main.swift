@@ -1,0 +1,30 @@
+import Foundation
+import TrackcastCLI
+import TrackcastCore
+import TrackcastUI
+
+// Synchronous top-level code on purpose: the main thread must stay free for
+// the GLib main loop (an async main would park it in dispatch_main instead).
+
+let invocation: Invocation
+do {
+    invocation = try CommandLineParser().parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("""
+        \(AppIdentity.executable): \(error.message)
+        Run '\(AppIdentity.executable) --help' for usage.
+
+        """.utf8))
+    exit(2)
+}
+
+switch invocation.action {
+case .help:
+    print(CommandLineParser.helpText, terminator: "")
+case .version:
+    print("\(AppIdentity.executable) \(AppIdentity.version)")
+case .gui(let items):
+    let library = LibraryLocation.resolve(option: invocation.libraryOption,
+                                          environment: ProcessInfo.processInfo.environment)
+    exit(TrackcastApplication(libraryDirectory: library).run(items: items))
+}
