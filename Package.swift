@@ -33,6 +33,8 @@ let package = Package(
 
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore"),
+        // Toolkit-free: the podcast library (feed parsing, SQLite store, refresh, OPML, downloads).
+        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite"]),
         // Toolkit-free: command-line parsing and the headless commands.
         .target(name: "TrackcastCLI", dependencies: ["TrackcastCore"]),
         // The GTK 4 + libadwaita application.
@@ -48,9 +50,13 @@ let package = Package(
         .executableTarget(name: "main-loop-probe", dependencies: ["Bindings"],
                           path: "Tests/main-loop-probe"),
 
-        .testTarget(name: "BindingsTests", dependencies: ["Bindings", "main-loop-probe"]),
+        // What the tests share: finding built products, running processes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe"]),
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
-        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "trackcast"]),
+        .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TestSupport", "trackcast"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,13 @@
-print("x")
+import Foundation
+
+// Prints the benchmark table. Each row measures Trackcast and a peer or
+// floor in the same run, on the same machine, so the ratio means something
+// even when the machine is noisy.
+
+let options = BenchOptions(CommandLine.arguments.dropFirst())
+var table = BenchTable()
+
+table.add(try StartupBenchmark(trackcast: options.path("--trackcast"),
+                               floorWindow: options.path("--floor-window")).run())
+
+print(table.rendered)

@@ -22,3 +22,11 @@ public enum LibraryLocation {
         return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("trackcast", isDirectory: true)
     }
 }
+
+extension LibraryLocation {
+    /// Creates the library directory if needed. Blocking file work: call it
+    /// off the main thread.
+    public static func prepare(_ directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+}

@@ -16,7 +16,10 @@ public final class TrackcastApplication {
     public init(libraryDirectory: URL) {
         self.libraryDirectory = libraryDirectory
         application = Application(id: AppIdentity.id, handlesOpen: true)
-        application.onStartup { [unowned self] in installActions() }
+        application.onStartup { [unowned self] in
+            installActions()
+            prepareLibrary()
+        }
         application.onActivate { [unowned self] in presentWindow() }
         application.onOpen { [unowned self] uris in open(uris) }
     }
@@ -41,6 +44,19 @@ public final class TrackcastApplication {
         application.setAccelerators(["<Control>w"], forAction: "window.close")
     }
 
+    private func prepareLibrary() {
+        let directory = libraryDirectory
+        Task {
+            do {
+                try await Task.detached { try LibraryLocation.prepare(directory) }.value
+                Log.debug("library ready at \(directory.path)")
+            } catch {
+                Log.warning("cannot use the library folder \(directory.path): \(error.localizedDescription)")
+                window?.showToast("Cannot use the library folder \(directory.path)")
+            }
+        }
+    }
+
     private func presentWindow() {
         let window = self.window ?? makeWindow()
         window.present()
@@ -48,8 +64,9 @@ public final class TrackcastApplication {
 
     private func makeWindow() -> MainWindow {
         let window = MainWindow(application: application)
-        if quitAfterFirstFrame {
-            window.afterFirstFrame { [unowned self] in
+        window.afterFirstFrame { [unowned self] in
+            Log.debug("first frame painted")
+            if quitAfterFirstFrame {
                 FileHandle.standardOutput.write(Data("first-frame\n".utf8))
                 application.quit()
             }

@@ -1,7 +1,7 @@
 import CGLib
 
 /// Messages through GLib's structured log, under the "Trackcast" domain, so
-/// they follow GLib's rules: debug messages show with G_MESSAGES_DEBUG=Trackcast
+/// they follow GLib's rules: debug messages show (on stdout) with G_MESSAGES_DEBUG=Trackcast
 /// (or =all) and go to the journal when run from a desktop session.
 public enum Log {
     public static let domain = "Trackcast"
@@ -14,13 +14,18 @@ public enum Log {
             message.withCString { messageText in
                 priority.withCString { priorityText in
                     var fields = [
-                        GLogField(key: "GLIB_DOMAIN", value: domainText, length: -1),
-                        GLogField(key: "MESSAGE", value: messageText, length: -1),
-                        GLogField(key: "PRIORITY", value: priorityText, length: -1),
+                        GLogField(key: cString("GLIB_DOMAIN"), value: domainText, length: -1),
+                        GLogField(key: cString("MESSAGE"), value: messageText, length: -1),
+                        GLogField(key: cString("PRIORITY"), value: priorityText, length: -1),
                     ]
                     g_log_structured_array(level, &fields, gsize(fields.count))
                 }
             }
         }
+    }
+
+    /// A static string's bytes live for the whole run, so the pointer stays valid.
+    private static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 }

@@ -34,3 +34,34 @@ public final class MainLoop {
     public func run() { g_main_loop_run(loop) }
     public func quit() { g_main_loop_quit(loop) }
 }
+
+/// A repeating or one-shot GLib timeout on the default main context.
+/// Cancel it with `cancel()`; a one-shot timeout also ends itself.
+@MainActor
+public final class Timeout {
+    public typealias Handler = @MainActor () -> Bool
+
+    private var sourceID: guint
+
+    /// Calls `handler` every `milliseconds` until it returns false.
+    public init(milliseconds: UInt32, _ handler: @escaping Handler) {
+        let box = Unmanaged.passRetained(SignalHandlerBox<Handler>(handler)).toOpaque()
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { userData in
+            let handler = SignalHandlerBox<Handler>.from(userData).handler
+            return MainActor.assumeIsolated { handler() } ? 1 : 0
+        }, box, { userData in
+            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
+        })
+    }
+
+    /// Calls `handler` once after `milliseconds`.
+    public static func once(after milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void) {
+        _ = Timeout(milliseconds: milliseconds) { handler(); return false }
+    }
+
+    public func cancel() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+        sourceID = 0
+    }
+}

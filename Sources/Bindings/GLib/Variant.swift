@@ -71,8 +71,11 @@ public final class Variant: @unchecked Sendable, CustomStringConvertible, Equata
     /// A vardict (`a{sv}`), the shape of D-Bus property maps, with sorted keys.
     public convenience init(dictionary: [String: Variant]) {
         let entries = dictionary.keys.sorted().map { key in
-            Variant(taking: g_variant_new_dict_entry(Variant(key).pointer,
-                                                     Variant(boxing: dictionary[key]!).pointer))
+            let keyVariant = Variant(key)
+            let boxedValue = Variant(boxing: dictionary[key]!)
+            return withExtendedLifetime((keyVariant, boxedValue)) {
+                Variant(taking: g_variant_new_dict_entry(keyVariant.pointer, boxedValue.pointer))
+            }
         }
         self.init(array: entries, elementType: "{sv}")
     }

@@ -71,6 +71,7 @@ public final class Settings: ObjectRef {
     /// Calls `handler` whenever the key changes.
     @discardableResult
     public func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) throws -> SignalConnection {
-        onSignal("changed::\(try checked(key))", handler)
+        // "changed" passes the key's name as its one argument.
+        onSignal("changed::\(try checked(key))") { (_: UnsafeMutableRawPointer?) in handler() }
     }
 }

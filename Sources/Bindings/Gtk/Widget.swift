@@ -78,11 +78,8 @@ open class Widget: ObjectRef {
 extension Widget {
     public enum Orientation {
         case horizontal, vertical
-        var gtk: GtkOrientation {
-            switch self {
-            case .horizontal: GTK_ORIENTATION_HORIZONTAL
-            case .vertical: GTK_ORIENTATION_VERTICAL
-            }
-        }
+        // The enumerators are not always visible to Swift (gtkenums.h reaches
+        // the importer through both CGtk and CAdwaita), so use their values.
+        var gtk: GtkOrientation { GtkOrientation(rawValue: self == .horizontal ? 0 : 1) }
     }
 }

@@ -1,0 +1,84 @@
+import Bindings
+import Foundation
+import Testing
+
+/// The schema exists only for these tests; it is compiled into a temporary
+/// directory and used through GSettings' in-memory backend, so nothing
+/// touches the user's settings.
+private let schemaID = "org.trackcast.BindingsTest"
+
+private let schemaDirectory: Result<URL, Error> = Result {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-schemas-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <schemalist>
+      <schema id="\(schemaID)" path="/org/trackcast/BindingsTest/">
+        <key name="skip-forward-seconds" type="i">
+          <range min="1" max="300"/>
+          <default>30</default>
+          <summary>Skip forward</summary>
+        </key>
+        <key name="background-playback" type="b">
+          <default>true</default>
+          <summary>Keep playing when the window closes</summary>
+        </key>
+        <key name="downloads-folder" type="s">
+          <default>''</default>
+          <summary>Downloads folder</summary>
+        </key>
+      </schema>
+    </schemalist>
+    """.write(to: directory.appendingPathComponent("\(schemaID).gschema.xml"), atomically: true, encoding: .utf8)
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
+    compiler.arguments = ["--strict", directory.path]
+    try compiler.run()
+    compiler.waitUntilExit()
+    // GLib reads these once, when the first GSettings is made; this suite is
+    // the only GSettings user in the test process.
+    setenv("GSETTINGS_SCHEMA_DIR", directory.path, 1)
+    setenv("GSETTINGS_BACKEND", "memory", 1)
+    return directory
+}
+
+@MainActor
+@Suite("GSettings access", .serialized)
+struct SettingsTests {
+    init() throws { _ = try schemaDirectory.get() }
+
+    @Test("defaults, writes and change notifications")
+    func readWrite() throws {
+        let settings = try Settings(schemaID: schemaID)
+        #expect(try settings.int(forKey: "skip-forward-seconds") == 30)
+        #expect(try settings.bool(forKey: "background-playback"))
+        var changes = 0
+        try settings.onChange("skip-forward-seconds") { changes += 1 }
+        #expect(try settings.setValue(Variant(Int32(45)), forKey: "skip-forward-seconds"))
+        #expect(try settings.int(forKey: "skip-forward-seconds") == 45)
+        #expect(try settings.value(forKey: "skip-forward-seconds").int32 == 45)
+        #expect(changes == 1)
+        #expect(try settings.setValue(Variant("/tmp/downloads"), forKey: "downloads-folder"))
+        #expect(try settings.string(forKey: "downloads-folder") == "/tmp/downloads")
+    }
+
+    @Test("values outside the schema's range or type are refused and change nothing")
+    func refusesBadValues() throws {
+        let settings = try Settings(schemaID: schemaID)
+        let before = try settings.int(forKey: "skip-forward-seconds")
+        #expect(try settings.setValue(Variant(Int32(0)), forKey: "skip-forward-seconds") == false)
+        #expect(try settings.setValue(Variant("ten"), forKey: "skip-forward-seconds") == false)
+        #expect(try settings.int(forKey: "skip-forward-seconds") == before)
+    }
+
+    @Test("a missing schema or key is an error, not an abort")
+    func missing() throws {
+        #expect(throws: Settings.LookupError.schemaNotInstalled("org.trackcast.NoSuchSchema")) {
+            try Settings(schemaID: "org.trackcast.NoSuchSchema")
+        }
+        let settings = try Settings(schemaID: schemaID)
+        #expect(throws: Settings.LookupError.noSuchKey(schema: schemaID, key: "volume")) {
+            try settings.double(forKey: "volume")
+        }
+    }
+}

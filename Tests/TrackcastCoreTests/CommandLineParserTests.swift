@@ -1,0 +1,55 @@
+import Testing
+import TrackcastCLI
+
+@Suite("Command-line parsing")
+struct CommandLineParserTests {
+    private let parser = CommandLineParser(fileExists: { $0 == "existing" })
+
+    @Test("no arguments opens the window")
+    func empty() throws {
+        #expect(try parser.parse([]) == Invocation(action: .gui(items: [])))
+    }
+
+    @Test("files and URIs open the window with them")
+    func items() throws {
+        #expect(try parser.parse(["episode.mp3", "https://example.com/feed.xml", "existing", "/tmp/x"])
+                == Invocation(action: .gui(items: ["episode.mp3", "https://example.com/feed.xml", "existing", "/tmp/x"])))
+        #expect(try parser.parse(["--", "--odd-name"]) == Invocation(action: .gui(items: ["--odd-name"])))
+    }
+
+    @Test("help and version, as options and as commands")
+    func helpAndVersion() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["--library", "/l", "--help"]] {
+            #expect(try parser.parse(arguments).action == .help)
+        }
+        #expect(try parser.parse(["--version"]).action == .version)
+        #expect(try parser.parse(["version"]).action == .version)
+    }
+
+    @Test("--library in both spellings applies to whatever follows")
+    func libraryOption() throws {
+        #expect(try parser.parse(["--library", "/l"]) == Invocation(action: .gui(items: []), libraryOption: "/l"))
+        #expect(try parser.parse(["--library=/l", "a.mp3"])
+                == Invocation(action: .gui(items: ["a.mp3"]), libraryOption: "/l"))
+    }
+
+    @Test("bad command lines say what is wrong", arguments: [
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["-x"], "unknown option '-x'"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["a.mp3", "frobnicate"], "'frobnicate' is neither a file nor a URI"),
+        (["--library"], "option --library needs a directory"),
+        (["--library="], "option --library needs a directory"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try parser.parse(arguments) }
+    }
+
+    @Test("help lists every command")
+    func helpText() {
+        for command in CommandLineParser.commands {
+            #expect(CommandLineParser.helpText.contains("  \(command.name) "))
+        }
+        #expect(CommandLineParser.helpText.hasPrefix("Usage: trackcast"))
+    }
+}
