@@ -1,0 +1,266 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hands the XML parser bytes it will decode correctly.
+///
+/// libxml2 honours a BOM and the XML declaration's `encoding`, and assumes UTF-8
+/// otherwise. Feeds break that in three common ways, each handled here:
+/// - no declaration, but an HTTP `charset` (RFC 7303 lets the header decide):
+///   the header's charset is written into the declaration;
+/// - "ISO-8859-1" (declared or sent) while the text uses Windows-1252 curly
+///   quotes and euro signs in 0x80–0x9F, as browsers assume (WHATWG
+///   Encoding): transcoded here as Windows-1252;
+/// - UTF-8 (declared, sent or assumed) with stray Latin-1/Windows-1252 bytes:
+///   valid UTF-8 sequences are kept and each invalid byte is read as
+///   Windows-1252, so a mostly-UTF-8 feed with one pasted "Caf\xe9" stays readable.
+/// The declaration wins over the header when both are given: it is written by
+/// the feed generator, the header often by a server default.
+/// Valid UTF-8 without contrary declarations, the common case, is passed through
+/// untouched after one validation pass.
+enum FeedInputDecoder {
+    static func prepared(_ data: Data, httpContentType: String?) -> Data {
+        data.withUnsafeBytes { raw -> Data in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if startsAsUTF16OrUTF32(bytes) { return data }
+            let bodyStart = hasUTF8BOM(bytes) ? 3 : 0
+            let declaration = XMLDeclaration(bytes, from: bodyStart)
+            let label = declaration?.encoding ?? httpContentType.flatMap(charset(fromContentType:))
+            let document = Document(bytes: bytes, bodyStart: bodyStart, declaration: declaration)
+
+            switch label.map(Charset.init(label:)) ?? .utf8 {
+            case .windows1252 where isValidUTF8(bytes, from: bodyStart) && !isASCII(bytes, from: bodyStart):
+                // Declared Latin-1 but the bytes are UTF-8 with non-ASCII text: a mislabelled
+                // UTF-8 feed; real Latin-1 text is practically never valid multi-byte UTF-8.
+                return document.redeclaredAsUTF8(body: Array(document.body))
+            case .windows1252:
+                return document.redeclaredAsUTF8(body: windows1252ToUTF8(document.body))
+            case .other(let name) where declaration?.encoding == nil:
+                // Header-only charset that libxml2 (through iconv) can decode: declare it.
+                var out = Data("<?xml version=\"1.0\" encoding=\"\(name)\"?>".utf8)
+                out.append(UnsafeBufferPointer(rebasing: bytes[bodyStart...]))
+                return out
+            case .other:
+                return data
+            case .utf8, .unsupported:
+                let valid = isValidUTF8(bytes, from: bodyStart) && !bytes.contains(0)
+                let declaredUnsupported = declaration?.encoding.map { Charset(label: $0) == .unsupported } ?? false
+                if valid && !declaredUnsupported { return data }
+                return document.redeclaredAsUTF8(body: valid ? Array(document.body) : repairedUTF8(document.body))
+            }
+        }
+    }
+
+    /// The input split around its XML declaration, if it has one.
+    private struct Document {
+        var bytes: UnsafeBufferPointer<UInt8>
+        var bodyStart: Int
+        var declaration: XMLDeclaration?
+
+        /// Everything after the declaration (or the BOM).
+        var body: UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[(declaration?.end ?? bodyStart)...])
+        }
+
+        /// A UTF-8 declaration first (where libxml2 requires it), then any whitespace
+        /// that stood before the original one, then the body: line numbers stay those of the feed.
+        func redeclaredAsUTF8(body: [UInt8]) -> Data {
+            var out = Data(capacity: body.count + 64)
+            if let declaration {
+                out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
+                out.append(UnsafeBufferPointer(rebasing: bytes[bodyStart..<declaration.start]))
+            }
+            out.append(contentsOf: body)
+            return out
+        }
+    }
+
+    /// The `charset` parameter of a Content-Type header value.
+    static func charset(fromContentType contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2,
+                  pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    enum Charset: Equatable {
+        case utf8
+        /// Also ISO-8859-1 and US-ASCII, which browsers read as Windows-1252 too.
+        case windows1252
+        /// Another charset that iconv, and so libxml2, can decode.
+        case other(String)
+        /// A label nothing here knows: read as UTF-8 rather than fail.
+        case unsupported
+
+        init(label: String) {
+            let name = label.trimmingCharacters(in: .whitespaces).lowercased()
+            switch name {
+            case "utf-8", "utf8", "unicode-1-1-utf-8":
+                self = .utf8
+            case "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
+                 "latin-1", "l1", "cp819", "ibm819", "us-ascii", "ascii", "ansi_x3.4-1968":
+                self = .windows1252
+            default:
+                self = Self.iconvCanDecode(name) ? .other(name) : .unsupported
+            }
+        }
+
+        private static func iconvCanDecode(_ name: String) -> Bool {
+            guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }) else {
+                return false
+            }
+            let descriptor = iconv_open("UTF-8", name)
+            guard descriptor != iconv_t(bitPattern: -1) else { return false }
+            iconv_close(descriptor)
+            return true
+        }
+    }
+
+    // MARK: The XML declaration
+
+    struct XMLDeclaration {
+        /// Index of `<?xml`; feeds sometimes put blank lines before it.
+        var start: Int
+        /// Index just past `?>`.
+        var end: Int
+        var encoding: String?
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, from bodyStart: Int) {
+            var start = bodyStart
+            while start < bytes.count, start < bodyStart + 256, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+            self.start = start
+            let opening = Array("<?xml".utf8)
+            guard bytes.count >= start + opening.count + 2,
+                  zip(bytes[start...], opening).allSatisfy({ $0 == $1 }),
+                  let c = bytes.dropFirst(start + opening.count).first, c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
+            else { return nil }
+            var i = start + opening.count
+            // A declaration is short; a missing `?>` within 512 bytes means there is none to trust.
+            let limit = min(bytes.count - 1, start + 512)
+            while i < limit, !(bytes[i] == UInt8(ascii: "?") && bytes[i + 1] == UInt8(ascii: ">")) { i += 1 }
+            guard i < limit else { return nil }
+            end = i + 2
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            encoding = Self.attribute("encoding", in: text)
+        }
+
+        private static func attribute(_ name: String, in declaration: String) -> String? {
+            guard let nameRange = declaration.range(of: name + "=") ?? declaration.range(of: name + " =") else { return nil }
+            let rest = declaration[nameRange.upperBound...].drop(while: { $0 == " " })
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+            let value = rest.dropFirst().prefix(while: { $0 != quote })
+            return value.isEmpty ? nil : String(value)
+        }
+    }
+
+    // MARK: Bytes
+
+    private static func hasUTF8BOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    /// BOMs, or `<` written as UTF-16/32 without one: libxml2 detects these itself.
+    private static func startsAsUTF16OrUTF32(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 2 else { return false }
+        let (a, b) = (bytes[0], bytes[1])
+        return (a == 0xFE && b == 0xFF) || (a == 0xFF && b == 0xFE) || (a == 0 && b == 0x3C) || (a == 0x3C && b == 0)
+            || (a == 0 && b == 0 && bytes.count >= 4)
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        bytes[start...].allSatisfy { $0 < 0x80 }
+    }
+
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] < 0x80 {
+                i += 1
+            } else if let length = sequenceLength(bytes, at: i) {
+                i += length
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs,
+    /// no surrogates, nothing above U+10FFFF), or `nil`.
+    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let lead = bytes[i]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return nil
+        }
+        guard i + length <= bytes.count else { return nil }
+        let second = bytes[i + 1]
+        guard second >= lower && second <= upper else { return nil }
+        for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+
+    private static func repairedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0 {
+                i += 1 // libxml2 stops at NUL; a NUL in a feed is padding from a broken server
+            } else if byte < 0x80 {
+                out.append(byte)
+                i += 1
+            } else if let length = sequenceLength(bytes, at: i) {
+                out.append(contentsOf: bytes[i..<(i + length)])
+                i += length
+            } else {
+                appendWindows1252(byte, to: &out)
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func windows1252ToUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            if byte >= 0x80 {
+                appendWindows1252(byte, to: &out)
+            } else if byte != 0 {
+                out.append(byte)
+            }
+        }
+        return out
+    }
+
+    private static func appendWindows1252(_ byte: UInt8, to out: inout [UInt8]) {
+        let value = (0x80...0x9F).contains(byte) ? windows1252High[Int(byte - 0x80)] : UInt16(byte)
+        out.append(contentsOf: String(Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}").utf8)
+    }
+
+    /// 0x80–0x9F in Windows-1252; the five holes map to the C1 controls, as in WHATWG Encoding.
+    private static let windows1252High: [UInt16] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ]
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Reads RSS 2.0 and Atom 1.0 podcast feeds, with the iTunes, Media RSS,
+/// Podlove Simple Chapters, content and Podcasting 2.0 namespaces, into `Feed`.
+///
+/// Streaming (SAX, through Foundation's `XMLParser`): memory stays proportional
+/// to the result, not to a document tree. External entities are never loaded.
+/// Safe to use from any thread; each call is independent.
+public struct FeedParser: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Keep only this many episodes: the most recent by publication date
+        /// (undated ones count as oldest, ties go to the one listed first),
+        /// returned in feed order. `nil` keeps all.
+        public var maxEpisodes: Int?
+
+        public init(maxEpisodes: Int? = nil) {
+            self.maxEpisodes = maxEpisodes
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// - Parameters:
+    ///   - data: The feed as downloaded, in whatever encoding it came.
+    ///   - url: Where it was downloaded from (after redirects): relative links resolve against it.
+    ///   - httpContentType: The response's `Content-Type` header, if any; its
+    ///     `charset` is used when the document does not declare an encoding.
+    public func parse(_ data: Data, url: URL, httpContentType: String? = nil) throws(FeedParseError) -> Feed {
+        guard data.contains(where: { !Self.isXMLWhitespace($0) }) else { throw .empty }
+        let input = FeedInputDecoder.prepared(data, httpContentType: httpContentType)
+        var pass = FeedSAXHandler.run(input, feedURL: url)
+        if pass.needsEntityRepair {
+            pass = FeedSAXHandler.run(XMLEntityRepair.repaired(input), feedURL: url)
+        }
+
+        guard let root = pass.rootElement else {
+            throw Self.looksLikeHTML(data) ? .notAFeed(rootElement: "html") : .notXML
+        }
+        guard pass.isFeed else { throw .notAFeed(rootElement: root) }
+        if let issue = pass.fatalIssue {
+            throw .malformedXML(line: issue.line, column: issue.column, reason: issue.reason)
+        }
+        guard pass.isRootClosed else {
+            // libxml2 reports a cut-off document; this covers any case where it stays silent.
+            let issue = XMLParseIssue(code: 5, line: pass.endPosition.line, column: pass.endPosition.column)
+            throw .malformedXML(line: issue.line, column: issue.column, reason: issue.reason)
+        }
+        return pass.feed.finished(episodes: limited(pass.episodes))
+    }
+
+    private func limited(_ episodes: [FeedEpisode]) -> [FeedEpisode] {
+        guard let maximum = options.maxEpisodes, episodes.count > maximum else { return episodes }
+        let newest = episodes.indices
+            .sorted { a, b in
+                let dateA = episodes[a].published ?? .distantPast
+                let dateB = episodes[b].published ?? .distantPast
+                return dateA != dateB ? dateA > dateB : a < b
+            }
+            .prefix(max(0, maximum))
+        return newest.sorted().map { episodes[$0] }
+    }
+
+    private static func isXMLWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// For data with no XML root at all: a web page whose HTML is not even XML-shaped.
+    private static func looksLikeHTML(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(1024), as: UTF8.self).lowercased()
+        return head.contains("<!doctype html") || head.contains("<html")
+    }
+}

@@ -1,0 +1,267 @@
+/// HTML as feeds use it in show notes, descriptions and, sadly, titles: telling
+/// it from plain text, and reducing it to text for list views, notifications
+/// and the CLI. A byte scanner, not a DOM: the goal is readable text, fast.
+enum HTMLText {
+    /// podcastparser's heuristic (`<[a-z][a-z0-9]*(\s.*?>|/?>)`): an opening tag
+    /// somewhere. "a < b" and "<3" are text; "<br>", "<p class=x>" are HTML.
+    static func looksLikeHTML(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                if bytes[i] == UInt8(ascii: "<"), i + 1 < n, isLetter(bytes[i + 1]) {
+                    var j = i + 2
+                    while j < n, isLetter(bytes[j]) || isDigit(bytes[j]) { j += 1 }
+                    if j < n {
+                        let c = bytes[j]
+                        if c == UInt8(ascii: ">") { return true }
+                        if c == UInt8(ascii: "/"), j + 1 < n, bytes[j + 1] == UInt8(ascii: ">") { return true }
+                        if isSpace(c), bytes[(j + 1)...].contains(UInt8(ascii: ">")) { return true }
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Text a person can read: tags dropped, block elements turned into line
+    /// breaks, list items bulleted, entities decoded, source indentation and
+    /// line wrapping collapsed as a browser would, at most one blank line in a row.
+    static func plainText(fromHTML html: String) -> String {
+        var html = html
+        return html.withUTF8 { bytes in
+            var writer = PlainTextWriter(capacity: bytes.count)
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let c = bytes[i]
+                if c == UInt8(ascii: "<") {
+                    if let end = skipComment(bytes, from: i) {
+                        i = end
+                        continue
+                    }
+                    if let tag = readTag(bytes, from: i) {
+                        i = tag.end
+                        switch blockKind(bytes, tag.name) {
+                        case .lineBreak:
+                            writer.breakLine(blankLine: false, accumulate: true)
+                        case .block:
+                            writer.breakLine(blankLine: true, accumulate: false)
+                        case .row:
+                            writer.breakLine(blankLine: false, accumulate: false)
+                        case .listItem where !tag.isClosing:
+                            writer.breakLine(blankLine: false, accumulate: false)
+                            writer.write("•".utf8)
+                            writer.space()
+                        case .skipContent where !tag.isClosing:
+                            i = skipElementContent(bytes, from: i, name: tag.name)
+                        default:
+                            break
+                        }
+                        continue
+                    }
+                } else if c == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
+                    writer.write(String(entity.scalar).utf8)
+                    i = entity.end
+                    continue
+                } else if isSpace(c) {
+                    writer.space()
+                    i += 1
+                    continue
+                }
+                writer.write(CollectionOfOne(c))
+                i += 1
+            }
+            return writer.string
+        }
+    }
+
+    /// Named and numeric character references replaced; everything else, tags
+    /// included, untouched. For titles and plain descriptions that carry
+    /// double-escaped text such as "Rock &amp;amp; Roll".
+    static func decodingEntities(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
+                    out.append(contentsOf: String(entity.scalar).utf8)
+                    i = entity.end
+                } else {
+                    out.append(bytes[i])
+                    i += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    // MARK: Scanning
+
+    private enum BlockKind {
+        case inline, lineBreak, row, block, listItem, skipContent
+    }
+
+    private static func blockKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> BlockKind {
+        // Tag names are short; a lower-cased copy on the stack of a String is cheap enough
+        // and keeps the table readable.
+        guard name.count <= 10 else { return .inline }
+        var lowered = ""
+        for index in name { lowered.unicodeScalars.append(Unicode.Scalar(bytes[index] | 0x20)) }
+        switch lowered {
+        case "br": return .lineBreak
+        case "tr", "dt", "dd", "div": return .row
+        case "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockquote", "pre", "table",
+             "section", "article", "header", "footer", "figure", "hr", "dl":
+            return .block
+        case "li": return .listItem
+        case "script", "style", "head", "title": return .skipContent
+        default: return .inline
+        }
+    }
+
+    private struct Tag {
+        var name: Range<Int>
+        var isClosing: Bool
+        var end: Int
+    }
+
+    /// `<name …>` or `</name>`, quotes in attributes respected; `nil` when the `<` starts no tag.
+    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Tag? {
+        var i = start + 1
+        let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
+        if closing { i += 1 }
+        guard i < bytes.count, isLetter(bytes[i]) else { return nil }
+        let nameStart = i
+        while i < bytes.count, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+        let name = nameStart..<i
+        var quote: UInt8?
+        while i < bytes.count {
+            let c = bytes[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: ">") {
+                return Tag(name: name, isClosing: closing, end: i + 1)
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func skipComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard matches(bytes, at: start, "<!--") else { return nil }
+        var i = start + 4
+        while i < bytes.count {
+            if matches(bytes, at: i, "-->") { return i + 3 }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    /// After `<script>`: everything up to and including `</script>`.
+    private static func skipElementContent(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: Range<Int>) -> Int {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(bytes, from: i), tag.isClosing,
+               tag.name.count == name.count,
+               zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
+                return tag.end
+            }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    /// `&name;`, `&#123;`, `&#x1F600;` → the scalar and the index after the `;`.
+    static func decodeEntity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (scalar: Unicode.Scalar, end: Int)? {
+        var i = start + 1
+        guard i < bytes.count else { return nil }
+        if bytes[i] == UInt8(ascii: "#") {
+            i += 1
+            var radix: UInt32 = 10
+            if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "x") {
+                radix = 16
+                i += 1
+            }
+            var value: UInt32 = 0
+            var digits = 0
+            while i < bytes.count, let digit = digitValue(bytes[i], radix: radix) {
+                guard digits < 8 else { return nil }
+                value = value * radix + digit
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i < bytes.count, bytes[i] == UInt8(ascii: ";"),
+                  value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            return (scalar, i + 1)
+        }
+        let nameStart = i
+        while i < bytes.count, i - nameStart <= 10, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+        guard i > nameStart, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self)
+        guard let scalar = HTMLEntities.scalar(named: name) else { return nil }
+        return (scalar, i + 1)
+    }
+
+    private static func digitValue(_ c: UInt8, radix: UInt32) -> UInt32? {
+        if isDigit(c) { return UInt32(c - 0x30) }
+        if radix == 16 {
+            let lower = c | 0x20
+            if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f") { return UInt32(lower - UInt8(ascii: "a") + 10) }
+        }
+        return nil
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let pattern = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        for k in 0..<count where bytes[index + k] != pattern[k] { return false }
+        return true
+    }
+
+    static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+
+    /// Output with HTML's whitespace rules: spaces and line breaks are only
+    /// written when text follows them, so nothing trails and nothing leads.
+    private struct PlainTextWriter {
+        private var bytes: [UInt8] = []
+        private var pendingSpace = false
+        private var pendingBreaks = 0
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func space() { pendingSpace = true }
+
+        /// `accumulate` lets `<br><br>` make a blank line while `</p><p>` stays one.
+        mutating func breakLine(blankLine: Bool, accumulate: Bool) {
+            let wanted = blankLine ? 2 : 1
+            pendingBreaks = accumulate ? min(pendingBreaks + wanted, 2) : max(pendingBreaks, wanted)
+            pendingSpace = false
+        }
+
+        mutating func write(_ text: some Sequence<UInt8>) {
+            if !bytes.isEmpty {
+                if pendingBreaks > 0 {
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingBreaks))
+                } else if pendingSpace {
+                    bytes.append(UInt8(ascii: " "))
+                }
+            }
+            pendingBreaks = 0
+            pendingSpace = false
+            bytes.append(contentsOf: text)
+        }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+}
