@@ -7,7 +7,12 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-table.add(try StartupBenchmark(trackcast: options.path("--trackcast"),
-                               floorWindow: options.path("--floor-window")).run())
+do {
+    table.add(try StartupBenchmark(trackcast: options.path("--trackcast"),
+                                   floorWindow: options.path("--floor-window")).run())
+} catch {
+    FileHandle.standardError.write(Data("trackcast-bench: \(error)\n".utf8))
+    exit(1)
+}
 
 print(table.rendered)
