@@ -35,13 +35,15 @@ let package = Package(
         .target(name: "TrackcastCore"),
         // Toolkit-free: the podcast library (feed parsing, SQLite store, refresh, OPML, downloads).
         .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite"]),
+        // GStreamer playback: PlayerController, AssetLoader, error classification.
+        .target(name: "TrackcastPlayback", dependencies: ["TrackcastCore", "Bindings"]),
         // Toolkit-free: command-line parsing and the headless commands.
         .target(name: "TrackcastCLI", dependencies: ["TrackcastCore"]),
         // The GTK 4 + libadwaita application.
         .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "Bindings"]),
 
         .executableTarget(name: "trackcast",
-                          dependencies: ["TrackcastCore", "TrackcastCLI", "TrackcastUI"]),
+                          dependencies: ["TrackcastCore", "TrackcastCLI", "TrackcastPlayback", "TrackcastUI"]),
         .executableTarget(name: "trackcast-bench", dependencies: ["TrackcastCore"],
                           path: "Benchmarks/trackcast-bench"),
 
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
         .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport"]),
         .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TestSupport", "trackcast"]),
     ],
     swiftLanguageModes: [.v6]
