@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev"])]),
 
+        // Values meson configures (app ID, version, data and locale folders) and gettext.
+        .target(name: "CPlatform"),
         // The few things that need compiled C: the libdispatch main-queue bridge.
         .target(name: "CTrackcastSupport", dependencies: ["CGLib"]),
 
@@ -32,7 +34,7 @@ let package = Package(
                 dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport"]),
 
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
-        .target(name: "TrackcastCore"),
+        .target(name: "TrackcastCore", dependencies: ["CPlatform"]),
         // Toolkit-free: the podcast library (feed parsing, SQLite store, refresh, OPML, downloads).
         .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite"]),
         // GStreamer playback: PlayerController, AssetLoader, error classification.

@@ -33,6 +33,8 @@ public struct CommandLineParser {
                 return Invocation(action: .help, libraryOption: libraryOption)
             case "--version":
                 return Invocation(action: .version, libraryOption: libraryOption)
+            case "--gapplication-service":
+                return Invocation(action: .dbusService, libraryOption: libraryOption)
             case "--library":
                 guard let value = remaining.popFirst(), !value.isEmpty else {
                     throw UsageError("option --library needs a directory")

@@ -3,6 +3,9 @@ public struct Invocation: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
         /// Open the window, handing it these files or URIs (possibly none).
         case gui(items: [String])
+        /// Started by D-Bus activation (the desktop file's DBusActivatable):
+        /// run the application without opening a window until asked.
+        case dbusService
         case help
         case version
     }

@@ -1,4 +1,5 @@
 import Bindings
+import TrackcastCore
 
 /// What the library shows before the first subscription.
 @MainActor
@@ -6,14 +7,14 @@ struct EmptyLibraryView {
     let page: StatusPage
 
     init() {
-        page = StatusPage(iconName: "application-rss+xml-symbolic", title: "No podcasts yet",
-                          description: "Subscribe to a show by its feed address, or bring your subscriptions from another app")
+        page = StatusPage(iconName: "application-rss+xml-symbolic", title: tr("No podcasts yet"),
+                          description: tr("Subscribe to a show by its feed address, or bring your subscriptions from another app"))
         let buttons = Box(.vertical, spacing: 12)
         buttons.align(horizontal: .center, vertical: .start)
-        let add = Button(label: "_Add Podcast…", action: "app.add-podcast")
+        let add = Button(label: tr("_Add Podcast…"), action: "app.add-podcast")
         add.addCSSClass("pill")
         add.addCSSClass("suggested-action")
-        let importSubscriptions = Button(label: "_Import Subscriptions…", action: "app.import-opml")
+        let importSubscriptions = Button(label: tr("_Import Subscriptions…"), action: "app.import-opml")
         importSubscriptions.addCSSClass("pill")
         buttons.append(add)
         buttons.append(importSubscriptions)

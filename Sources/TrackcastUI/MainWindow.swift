@@ -13,8 +13,8 @@ final class MainWindow {
         applicationWindow.setDefaultSize(width: 960, height: 680)
 
         let headerBar = HeaderBar()
-        headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: "Add Podcast", action: "app.add-podcast"))
-        headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: "Main Menu", menu: Self.primaryMenu()))
+        headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
+        headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: tr("Main Menu"), menu: Self.primaryMenu()))
 
         let content = Box(.vertical)
         content.append(headerBar)
@@ -29,11 +29,11 @@ final class MainWindow {
 
     private static func primaryMenu() -> Menu {
         let podcasts = Menu()
-        podcasts.append("_Add Podcast…", action: "app.add-podcast")
-        podcasts.append("_Import Subscriptions…", action: "app.import-opml")
+        podcasts.append(tr("_Add Podcast…"), action: "app.add-podcast")
+        podcasts.append(tr("_Import Subscriptions…"), action: "app.import-opml")
         let application = Menu()
-        application.append("_About Trackcast", action: "app.about")
-        application.append("_Quit", action: "app.quit")
+        application.append(tr("_About Trackcast"), action: "app.about")
+        application.append(tr("_Quit"), action: "app.quit")
         let menu = Menu()
         menu.appendSection(podcasts)
         menu.appendSection(application)

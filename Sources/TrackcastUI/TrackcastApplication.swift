@@ -31,12 +31,19 @@ public final class TrackcastApplication {
         return application.run(arguments: [AppIdentity.executable] + items)
     }
 
+    /// Runs as D-Bus activation asks: registered on the bus, no window until
+    /// an activation, an action or files arrive.
+    public func runAsService() -> Int32 {
+        MainQueueBridge.install()
+        return application.run(arguments: [AppIdentity.executable, "--gapplication-service"])
+    }
+
     private func installActions() {
         application.addAction(SimpleAction(name: "add-podcast") { [unowned self] in
-            window?.showToast("Adding podcasts by URL is not available yet")
+            window?.showToast(tr("Adding podcasts by URL is not available yet"))
         })
         application.addAction(SimpleAction(name: "import-opml") { [unowned self] in
-            window?.showToast("Importing OPML is not available yet")
+            window?.showToast(tr("Importing subscriptions is not available yet"))
         })
         application.addAction(SimpleAction(name: "about") { [unowned self] in showAbout() })
         application.addAction(SimpleAction(name: "quit") { [unowned self] in application.quit() },
@@ -52,7 +59,7 @@ public final class TrackcastApplication {
                 Log.debug("library ready at \(directory.path)")
             } catch {
                 Log.warning("cannot use the library folder \(directory.path): \(error.localizedDescription)")
-                window?.showToast("Cannot use the library folder \(directory.path)")
+                window?.showToast(String(format: tr("Cannot use the library folder %@"), directory.path))
             }
         }
     }
@@ -78,13 +85,13 @@ public final class TrackcastApplication {
     private func open(_ uris: [String]) {
         Log.debug("open: \(uris.joined(separator: " "))")
         presentWindow()
-        window?.showToast("Playing files is not available yet")
+        window?.showToast(tr("Playing files is not available yet"))
     }
 
     private func showAbout() {
         let about = AboutWindow(transientFor: window?.applicationWindow, applicationName: AppIdentity.name,
                                 applicationIcon: AppIdentity.id, version: AppIdentity.version,
-                                developerName: "The Trackcast developers", website: AppIdentity.website,
+                                developerName: tr("The Trackcast developers"), website: AppIdentity.website,
                                 license: .gpl3OrLater)
         about.setDebugInfo("Library: \(libraryDirectory.path)")
         about.present()

@@ -6,6 +6,8 @@ import TrackcastUI
 // Synchronous top-level code on purpose: the main thread must stay free for
 // the GLib main loop (an async main would park it in dispatch_main instead).
 
+Localization.setUp()
+
 let invocation: Invocation
 do {
     invocation = try CommandLineParser().parse(Array(CommandLine.arguments.dropFirst()))
@@ -27,4 +29,8 @@ case .gui(let items):
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
     exit(TrackcastApplication(libraryDirectory: library).run(items: items))
+case .dbusService:
+    let library = LibraryLocation.resolve(option: invocation.libraryOption,
+                                          environment: ProcessInfo.processInfo.environment)
+    exit(TrackcastApplication(libraryDirectory: library).runAsService())
 }

@@ -26,6 +26,11 @@ struct CommandLineParserTests {
         #expect(try parser.parse(["version"]).action == .version)
     }
 
+    @Test("D-Bus activation starts the application as a service")
+    func dbusService() throws {
+        #expect(try parser.parse(["--gapplication-service"]).action == .dbusService)
+    }
+
     @Test("--library in both spellings applies to whatever follows")
     func libraryOption() throws {
         #expect(try parser.parse(["--library", "/l"]) == Invocation(action: .gui(items: []), libraryOption: "/l"))

@@ -1,0 +1,28 @@
+import CPlatform
+import Foundation
+
+/// Marks a user-visible string for translation and translates it. The
+/// argument must be a plain literal: `po/update-pot` extracts `tr("…")` calls
+/// with xgettext, which reads Swift with its C lexer (no interpolation inside).
+public func tr(_ message: String) -> String {
+    String(cString: dgettext(TRACKCAST_GETTEXT_PACKAGE, message))
+}
+
+/// The plural form of a message for `count`, e.g. `trn("%d episode", "%d episodes", n)`.
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    String(cString: dngettext(TRACKCAST_GETTEXT_PACKAGE, singular, plural, UInt(max(count, 0))))
+}
+
+public enum Localization {
+    /// Applies the user's locale and finds the translations: the installed
+    /// locale folder, or `TRACKCAST_LOCALEDIR` for an uninstalled build.
+    public static func setUp(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        setlocale(LC_ALL, "")
+        let directory = environment["TRACKCAST_LOCALEDIR"] ?? TRACKCAST_LOCALEDIR
+        if !directory.isEmpty {
+            bindtextdomain(TRACKCAST_GETTEXT_PACKAGE, directory)
+        }
+        bind_textdomain_codeset(TRACKCAST_GETTEXT_PACKAGE, "UTF-8")
+        textdomain(TRACKCAST_GETTEXT_PACKAGE)
+    }
+}
