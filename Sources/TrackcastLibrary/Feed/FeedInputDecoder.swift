@@ -13,7 +13,7 @@ import Darwin
 ///   the header's charset is written into the declaration;
 /// - "ISO-8859-1" (declared or sent) while the text uses Windows-1252 curly
 ///   quotes and euro signs in 0x80–0x9F, as browsers assume (WHATWG
-///   Encoding): transcoded here as Windows-1252;
+///   Encoding), or is in fact UTF-8: transcoded here;
 /// - UTF-8 (declared, sent or assumed) with stray Latin-1/Windows-1252 bytes:
 ///   valid UTF-8 sequences are kept and each invalid byte is read as
 ///   Windows-1252, so a mostly-UTF-8 feed with one pasted "Caf\xe9" stays readable.
@@ -32,24 +32,22 @@ enum FeedInputDecoder {
             let document = Document(bytes: bytes, bodyStart: bodyStart, declaration: declaration)
 
             switch label.map(Charset.init(label:)) ?? .utf8 {
-            case .windows1252 where isValidUTF8(bytes, from: bodyStart) && !isASCII(bytes, from: bodyStart):
-                // Declared Latin-1 but the bytes are UTF-8 with non-ASCII text: a mislabelled
-                // UTF-8 feed; real Latin-1 text is practically never valid multi-byte UTF-8.
-                return document.redeclaredAsUTF8(body: Array(document.body))
             case .windows1252:
-                return document.redeclaredAsUTF8(body: windows1252ToUTF8(document.body))
+                // Read as UTF-8 where the bytes are valid UTF-8, Windows-1252 elsewhere: for real
+                // Latin-1 text that is the same (its accented letters are practically never
+                // followed by the continuation bytes UTF-8 needs), and it saves feeds labelled
+                // Latin-1 that are UTF-8, wholly or in parts pasted from elsewhere.
+                return document.redeclared(encoding: "UTF-8", body: repairedUTF8(document.body))
             case .other(let name) where declaration?.encoding == nil:
                 // Header-only charset that libxml2 (through iconv) can decode: declare it.
-                var out = Data("<?xml version=\"1.0\" encoding=\"\(name)\"?>".utf8)
-                out.append(UnsafeBufferPointer(rebasing: bytes[bodyStart...]))
-                return out
+                return document.redeclared(encoding: name, body: Array(document.body))
             case .other:
                 return data
             case .utf8, .unsupported:
                 let valid = isValidUTF8(bytes, from: bodyStart) && !bytes.contains(0)
                 let declaredUnsupported = declaration?.encoding.map { Charset(label: $0) == .unsupported } ?? false
                 if valid && !declaredUnsupported { return data }
-                return document.redeclaredAsUTF8(body: valid ? Array(document.body) : repairedUTF8(document.body))
+                return document.redeclared(encoding: "UTF-8", body: valid ? Array(document.body) : repairedUTF8(document.body))
             }
         }
     }
@@ -65,12 +63,13 @@ enum FeedInputDecoder {
             UnsafeBufferPointer(rebasing: bytes[(declaration?.end ?? bodyStart)...])
         }
 
-        /// A UTF-8 declaration first (where libxml2 requires it), then any whitespace
-        /// that stood before the original one, then the body: line numbers stay those of the feed.
-        func redeclaredAsUTF8(body: [UInt8]) -> Data {
+        /// A declaration of `encoding` first (where libxml2 requires it), then any
+        /// whitespace that stood before the original one, then `body`, the rest of the
+        /// document in that encoding: line numbers stay those of the feed.
+        func redeclared(encoding: String, body: [UInt8]) -> Data {
             var out = Data(capacity: body.count + 64)
+            out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>".utf8)
             if let declaration {
-                out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
                 out.append(UnsafeBufferPointer(rebasing: bytes[bodyStart..<declaration.start]))
             }
             out.append(contentsOf: body)
@@ -174,10 +173,6 @@ enum FeedInputDecoder {
             || (a == 0 && b == 0 && bytes.count >= 4)
     }
 
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        bytes[start...].allSatisfy { $0 < 0x80 }
-    }
-
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var i = start
         while i < bytes.count {
@@ -233,19 +228,6 @@ enum FeedInputDecoder {
             } else {
                 appendWindows1252(byte, to: &out)
                 i += 1
-            }
-        }
-        return out
-    }
-
-    private static func windows1252ToUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        for byte in bytes {
-            if byte >= 0x80 {
-                appendWindows1252(byte, to: &out)
-            } else if byte != 0 {
-                out.append(byte)
             }
         }
         return out

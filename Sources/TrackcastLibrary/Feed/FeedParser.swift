@@ -42,12 +42,13 @@ public struct FeedParser: Sendable {
         }
         guard pass.isFeed else { throw .notAFeed(rootElement: root) }
         if let issue = pass.fatalIssue {
-            throw .malformedXML(line: issue.line, column: issue.column, reason: issue.reason)
+            // Whatever libxml2 tripped over last, a feed that stops inside its root is a cut-off download.
+            let isCutOff = !pass.isRootClosed && issue.line == pass.endPosition.line
+            throw .malformedXML(line: issue.line, column: issue.column, reason: isCutOff ? XMLParseIssue.cutOffReason : issue.reason)
         }
         guard pass.isRootClosed else {
             // libxml2 reports a cut-off document; this covers any case where it stays silent.
-            let issue = XMLParseIssue(code: 5, line: pass.endPosition.line, column: pass.endPosition.column)
-            throw .malformedXML(line: issue.line, column: issue.column, reason: issue.reason)
+            throw .malformedXML(line: pass.endPosition.line, column: pass.endPosition.column, reason: XMLParseIssue.cutOffReason)
         }
         return pass.feed.finished(episodes: limited(pass.episodes))
     }

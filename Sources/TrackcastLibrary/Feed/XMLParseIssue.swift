@@ -36,11 +36,13 @@ struct XMLParseIssue: Equatable {
         }
     }
 
+    static let cutOffReason = "the feed ends before it is complete (was the download cut short?)"
+
     /// What went wrong, for `FeedParseError.malformedXML`.
     var reason: String {
         switch code {
         case 4: return "there is no XML content"
-        case 5, 77: return "the feed ends before it is complete (was the download cut short?)"
+        case 5, 77: return Self.cutOffReason
         case 34, 40, 44: return "a quoted value is not closed"
         case 38: return "an attribute value contains '<'"
         case 39, 43: return "an attribute value is not in quotes"

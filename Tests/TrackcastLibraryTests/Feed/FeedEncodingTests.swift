@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import TrackcastLibrary
+
+/// Real non-UTF-8 bytes in the fixtures: "Caf\xE9 \x93quoted\x94 costs \x805" in
+/// the title, "Episode \x96 one" (an en dash in Windows-1252) in the item.
+@Suite("feed encodings")
+struct FeedEncodingTests {
+    static let windows1252Title = "Café “quoted” costs €5"
+
+    @Test("declared windows-1252", arguments: ["windows-1252.xml"])
+    func declaredWindows1252(_ name: String) throws {
+        let feed = try FeedFixture.parse(name)
+        #expect(feed.title == Self.windows1252Title)
+        #expect(feed.episodes.first?.title == "Episode – one")
+    }
+
+    @Test("ISO-8859-1 declared but Windows-1252 bytes used, as browsers read it")
+    func latin1WithWindows1252Bytes() throws {
+        let feed = try FeedFixture.parse("iso-8859-1-with-cp1252-bytes.xml")
+        #expect(feed.title == Self.windows1252Title)
+    }
+
+    @Test("undeclared Windows-1252 is repaired byte by byte")
+    func undeclaredWindows1252() throws {
+        let feed = try FeedFixture.parse("undeclared-windows-1252.xml")
+        #expect(feed.title == Self.windows1252Title)
+        #expect(feed.episodes.first?.title == "Episode – one")
+    }
+
+    @Test("the HTTP charset decides when the document declares none")
+    func headerCharset() throws {
+        let withHeader = try FeedFixture.parse("iso-8859-2-undeclared.xml", contentType: "application/rss+xml; charset=\"ISO-8859-2\"")
+        #expect(withHeader.title == "Škoda škoda")
+        // Without the header the bytes are not UTF-8 and are read as Windows-1252.
+        let withoutHeader = try FeedFixture.parse("iso-8859-2-undeclared.xml")
+        #expect(withoutHeader.title == "©koda ¹koda")
+    }
+
+    @Test("the document's declaration wins over the HTTP charset")
+    func declarationWinsOverHeader() throws {
+        let feed = try FeedFixture.parse("windows-1252.xml", contentType: "text/xml; charset=utf-8")
+        #expect(feed.title == Self.windows1252Title)
+    }
+
+    @Test("UTF-8 mislabelled as ISO-8859-1 stays UTF-8, next to real Windows-1252 bytes")
+    func mislabelledUTF8() throws {
+        let feed = try FeedFixture.parse("utf8-declared-latin1.xml")
+        #expect(feed.title == "Café naïve")
+        #expect(feed.episodes.first?.title == "Episode – one")
+    }
+
+    @Test("a header charset is declared in place of a declaration without encoding")
+    func headerCharsetWithBareDeclaration() throws {
+        var data = Data("<?xml version=\"1.0\"?>\n<rss><channel><title>".utf8)
+        data.append(contentsOf: [0xA9, 0x6B, 0x6F, 0x64, 0x61])
+        data.append(contentsOf: "</title></channel></rss>".utf8)
+        let feed = try FeedParser().parse(data, url: URL("https://example.com/f"), httpContentType: "text/xml; charset=iso-8859-2")
+        #expect(feed.title == "Škoda")
+    }
+
+    @Test("a stray Latin-1 byte in UTF-8 does not spoil the rest")
+    func strayByte() throws {
+        let feed = try FeedFixture.parse("utf8-with-stray-latin1-byte.xml")
+        #expect(feed.title == "naïve Café")
+    }
+
+    @Test("UTF-16 with a byte-order mark")
+    func utf16() throws {
+        let feed = try FeedFixture.parse("utf16.xml")
+        #expect(feed.title == "Café ☕")
+        #expect(feed.episodes.first?.title == "Episode – one")
+    }
+
+    @Test("an unknown declared encoding is read as UTF-8 instead of failing")
+    func unknownDeclaredEncoding() throws {
+        let xml = #"<?xml version="1.0" encoding="x-made-up"?><rss><channel><title>Café</title></channel></rss>"#
+        let feed = try FeedParser().parse(Data(xml.utf8), url: URL("https://example.com/f"))
+        #expect(feed.title == "Café")
+    }
+
+    @Test("a declaration after blank lines still counts")
+    func declarationAfterBlankLines() throws {
+        var data = Data("\n\n  <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<rss><channel><title>Caf".utf8)
+        data.append(0xE9)
+        data.append(contentsOf: "</title></channel></rss>".utf8)
+        let feed = try FeedParser().parse(data, url: URL("https://example.com/f"))
+        #expect(feed.title == "Café")
+    }
+
+    @Test("NUL bytes from a broken server are dropped")
+    func nulBytes() throws {
+        var data = Data("<rss><channel><title>A".utf8)
+        data.append(0)
+        data.append(contentsOf: "B</title></channel></rss>".utf8)
+        let feed = try FeedParser().parse(data, url: URL("https://example.com/f"))
+        #expect(feed.title == "AB")
+    }
+
+    @Test("charset parameter parsing", arguments: [
+        ("application/rss+xml; charset=ISO-8859-1", "ISO-8859-1"),
+        ("text/xml;charset=\"utf-8\"", "utf-8"),
+        ("text/xml; Charset = windows-1252 ; foo=bar", "windows-1252"),
+        ("text/xml", nil),
+        ("text/xml; charset=", nil),
+    ] as [(String, String?)])
+    func charsetParameter(_ contentType: String, _ charset: String?) {
+        #expect(FeedInputDecoder.charset(fromContentType: contentType) == charset)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TrackcastLibrary
+
+@Suite("feed JSON for the CLI")
+struct FeedJSONTests {
+    private func json(_ feed: Feed) throws -> [String: Any] {
+        let data = try FeedJSON(feed).data()
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("every key is present, null when unknown")
+    func shape() throws {
+        let feed = Feed(episodes: [FeedEpisode(title: "Only a title")])
+        let object = try json(feed)
+        #expect(Set(object.keys) == ["title", "link", "description", "author", "language", "image",
+                                     "new_feed_url", "locked", "funding", "episodes"])
+        #expect(object["title"] is NSNull)
+        #expect(object["locked"] is NSNull)
+        #expect(object["funding"] as? [Any] != nil)
+        let episode = try #require((object["episodes"] as? [[String: Any]])?.first)
+        #expect(Set(episode.keys) == ["guid", "title", "published", "duration", "link", "description", "image", "season",
+                                      "number", "type", "explicit", "enclosures", "chapters", "chapters_url",
+                                      "transcripts", "persons"])
+        #expect(episode["title"] as? String == "Only a title")
+        #expect(episode["guid"] is NSNull)
+        #expect(episode["published"] is NSNull)
+        #expect((episode["enclosures"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("values: Unix seconds, seconds, nested objects")
+    func values() throws {
+        let feed = try FeedFixture.parse("podcasting20.xml")
+        let text = try #require(String(data: try FeedJSON(feed).data(), encoding: .utf8))
+        #expect(text.contains("\"https://example.com/osh\""), "slashes are not escaped")
+        let object = try json(feed)
+        #expect(object["title"] as? String == "Open Source Hour")
+        #expect(object["image"] as? String == "https://example.com/osh/cover-3000.jpg")
+        #expect(object["locked"] as? Bool == true)
+        #expect((object["funding"] as? [[String: Any]])?.first?["title"] as? String == "Support the show!")
+
+        let episode = try #require((object["episodes"] as? [[String: Any]])?.first)
+        #expect(episode["published"] as? Int == 1_617_611_400)
+        #expect(episode["duration"] as? Double == 3723.5)
+        #expect(episode["season"] as? Int == 2)
+        #expect(episode["number"] as? Int == 12)
+        #expect(episode["type"] as? String == "full")
+        #expect(episode["chapters_url"] as? String == "https://example.com/osh/12/chapters.json")
+        let enclosure = try #require((episode["enclosures"] as? [[String: Any]])?.first)
+        #expect(enclosure["url"] as? String == "https://cdn.example.com/osh/12.mp3")
+        #expect(enclosure["mime_type"] as? String == "audio/mpeg")
+        #expect(enclosure["length"] as? Int == 48_000_000)
+        let transcripts = try #require(episode["transcripts"] as? [[String: Any]])
+        #expect(transcripts.count == 3)
+        #expect(transcripts[1]["language"] is NSNull)
+        let persons = try #require(episode["persons"] as? [[String: Any]])
+        #expect(persons.map { $0["role"] as? String } == ["host", "guest", "writer"])
+        #expect(persons[1]["image"] is NSNull)
+    }
+
+    @Test("chapters carry start seconds")
+    func chapters() throws {
+        let feed = try FeedFixture.parse("relative-urls.xml")
+        let object = try json(feed)
+        let episode = try #require((object["episodes"] as? [[String: Any]])?.first)
+        let chapters = try #require(episode["chapters"] as? [[String: Any]])
+        #expect(chapters.map { $0["start"] as? Double } == [0, 90])
+        #expect(chapters[0]["url"] as? String == "https://example.com/podcast/notes/1#intro")
+        #expect(chapters[1]["image"] is NSNull)
+    }
+}
