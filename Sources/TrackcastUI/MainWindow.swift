@@ -10,7 +10,14 @@ final class MainWindow {
     init(application: Application) {
         applicationWindow = ApplicationWindow(application: application)
         applicationWindow.title = AppIdentity.name
-        applicationWindow.setDefaultSize(width: 960, height: 680)
+        let windowState = WindowState()
+        windowState.restore(applicationWindow)
+        // Weak: the handler is owned by the window itself.
+        applicationWindow.onCloseRequest { [weak applicationWindow] in
+            if let applicationWindow { windowState.save(applicationWindow) }
+            return false
+        }
+        if AppIdentity.isDevelopment { applicationWindow.addCSSClass("devel") }
 
         let headerBar = HeaderBar()
         headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
@@ -46,6 +53,6 @@ final class MainWindow {
 
     /// Calls `handler` once the window's first frame has been painted.
     func afterFirstFrame(_ handler: @escaping @MainActor () -> Void) {
-        applicationWindow.onSignal("map") { [applicationWindow] in applicationWindow.afterFirstPaint(handler) }
+        applicationWindow.onSignal("map") { [weak applicationWindow] in applicationWindow?.afterFirstPaint(handler) }
     }
 }

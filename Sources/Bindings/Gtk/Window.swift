@@ -19,8 +19,24 @@ public final class ApplicationWindow: Widget {
         set { gtk_window_set_title(window, newValue) }
     }
 
-    public func setDefaultSize(width: Int32, height: Int32) {
-        gtk_window_set_default_size(window, width, height)
+    /// The size the window opens with; while open, its current unmaximized size.
+    public var defaultSize: (width: Int32, height: Int32) {
+        get {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_window_get_default_size(window, &width, &height)
+            return (width, height)
+        }
+        set { gtk_window_set_default_size(window, newValue.width, newValue.height) }
+    }
+
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public func maximize() { gtk_window_maximize(window) }
+
+    /// Called when the user or the app asks the window to close; return true
+    /// to keep it open.
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+        onQuerySignal("close-request", handler)
     }
 
     public func present() { gtk_window_present(window) }
