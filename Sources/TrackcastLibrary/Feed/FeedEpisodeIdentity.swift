@@ -36,7 +36,7 @@ public enum FeedEpisodeIdentity: Hashable, Sendable, Codable {
         case .enclosureURL(let url):
             return "url:" + url.absoluteString
         case .titleAndDate(let title, let published):
-            let date = published.map { String(Int64(floor($0.timeIntervalSince1970))) } ?? "-"
+            let date = published?.unixSeconds.map(String.init) ?? "-"
             return "title:" + date + ":" + title
         }
     }

@@ -51,7 +51,7 @@ public struct FeedJSON: Encodable, Sendable {
         var container = container
         try container.encode(episode.guid, forKey: .guid)
         try container.encode(episode.title, forKey: .title)
-        try container.encode(episode.published.map { Int64(floor($0.timeIntervalSince1970)) }, forKey: .published)
+        try container.encode(episode.published?.unixSeconds, forKey: .published)
         try container.encode(episode.duration, forKey: .duration)
         try container.encode(episode.link, forKey: .link)
         try container.encode(episode.description, forKey: .description)

@@ -16,8 +16,9 @@ enum FeedText {
     /// Ends trimmed, inside untouched: URLs, identifiers, HTML.
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) {
             return text
         }

@@ -69,3 +69,34 @@ struct FeedJSONTests {
         #expect(chapters[1]["image"] is NSNull)
     }
 }
+
+@Suite("feed model")
+struct FeedModelTests {
+    @Test("Codable round trip, for the store and caches")
+    func codableRoundTrip() throws {
+        let feed = try FeedFixture.parse("podcasting20.xml")
+        let data = try JSONEncoder().encode(feed)
+        #expect(try JSONDecoder().decode(Feed.self, from: data) == feed)
+    }
+
+    @Test("parsing from many threads at once gives the same result")
+    func concurrentParsing() async throws {
+        let data = try FeedFixture.data("podcasting20.xml")
+        let url = FeedFixture.url("podcasting20.xml")
+        let reference = try FeedParser().parse(data, url: url)
+        let results = try await withThrowingTaskGroup(of: Feed.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try FeedParser().parse(data, url: url) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 16)
+        #expect(results.allSatisfy { $0 == reference })
+    }
+
+    @Test("an identity key survives a date no Int64 holds")
+    func extremeDate() {
+        let identity = FeedEpisodeIdentity.titleAndDate(title: "T", published: Date(timeIntervalSince1970: .infinity))
+        #expect(identity.key == "title:-:T")
+    }
+}
