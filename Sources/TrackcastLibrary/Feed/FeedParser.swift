@@ -38,11 +38,12 @@ public struct FeedParser: Sendable {
         }
 
         guard let root = pass.rootElement else {
-            throw Self.looksLikeHTML(data) ? .notAFeed(rootElement: "html") : .notXML
+            throw Self.looksLikeWebPage(data) ? .notAFeed(rootElement: "html") : .notXML
         }
         guard pass.isFeed else { throw .notAFeed(rootElement: root) }
         if let issue = pass.fatalIssue {
-            // Whatever libxml2 tripped over last, a feed that stops inside its root is a cut-off download.
+            // A feed that stops inside its root, with the error on its last line, is a cut-off
+            // download, whatever libxml2 tripped over there (a half-written tag, an open element).
             let isCutOff = !pass.isRootClosed && issue.line == pass.endPosition.line
             throw .malformedXML(line: issue.line, column: issue.column, reason: isCutOff ? XMLParseIssue.cutOffReason : issue.reason)
         }
@@ -70,7 +71,7 @@ public struct FeedParser: Sendable {
     }
 
     /// For data with no XML root at all: a web page whose HTML is not even XML-shaped.
-    private static func looksLikeHTML(_ data: Data) -> Bool {
+    private static func looksLikeWebPage(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(1024), as: UTF8.self).lowercased()
         return head.contains("<!doctype html") || head.contains("<html")
     }
