@@ -1,0 +1,21 @@
+/// What applying a fetched feed did to the library.
+public struct FeedApplyResult: Sendable, Equatable {
+    public let showID: ShowID
+    /// The feed URL was not in the library: this apply subscribed it.
+    public let isNewShow: Bool
+    public let inserted: Int
+    public let updated: Int
+    public let unchanged: Int
+    /// Items whose identity an earlier item of the same feed already had;
+    /// feeds do repeat guids, and the first item wins.
+    public let duplicates: Int
+
+    public init(showID: ShowID, isNewShow: Bool, inserted: Int, updated: Int, unchanged: Int, duplicates: Int) {
+        self.showID = showID
+        self.isNewShow = isNewShow
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+        self.duplicates = duplicates
+    }
+}

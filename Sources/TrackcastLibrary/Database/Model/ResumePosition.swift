@@ -1,0 +1,16 @@
+import Foundation
+
+/// Where playback of an episode or file stopped.
+public struct ResumePosition: Sendable, Equatable {
+    /// Seconds from the start.
+    public let position: TimeInterval
+    /// The media's duration as the player measured it, if known.
+    public let duration: TimeInterval?
+    public let updated: Date
+
+    public init(position: TimeInterval, duration: TimeInterval?, updated: Date) {
+        self.position = position
+        self.duration = duration
+        self.updated = updated
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The user's settings for one show.
+public struct ShowSettings: Sendable, Equatable {
+    /// `nil`: use the app-wide speed.
+    public var playbackSpeed: Double?
+    /// Seconds skipped at the start of each episode.
+    public var skipIntro: TimeInterval
+    /// Seconds skipped at the end of each episode.
+    public var skipOutro: TimeInterval
+    /// Download new episodes as they arrive.
+    public var autoDownload: Bool
+
+    public init(playbackSpeed: Double? = nil, skipIntro: TimeInterval = 0, skipOutro: TimeInterval = 0,
+                autoDownload: Bool = false) {
+        self.playbackSpeed = playbackSpeed
+        self.skipIntro = skipIntro
+        self.skipOutro = skipOutro
+        self.autoDownload = autoDownload
+    }
+}

@@ -1,0 +1,128 @@
+import CSQLite
+
+/// One connection to a SQLite database file, with its prepared-statement cache.
+///
+/// Not `Sendable`: the connection is opened in SQLite's multi-thread mode (no
+/// per-connection mutex), which is safe only while a single isolation domain
+/// owns it. `LibraryStore`, an actor, is that owner.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    /// Keyed by SQL text. The library only runs SQL written in its source (values
+    /// are always bound), so the cache is bounded by the number of distinct queries.
+    private var cache: [String: SQLiteStatement] = [:]
+
+    /// Opens the database at `path`, creating the file if it does not exist,
+    /// in WAL mode with foreign keys enforced.
+    ///
+    /// A file that is not a database fails here with `SQLITE_NOTADB`: switching
+    /// the journal mode is the first thing that reads it. Nothing is written to
+    /// such a file.
+    init(path: String, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        guard result == SQLITE_OK, let connection else {
+            let error = SQLiteError(code: result, connection: connection)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        // WAL lets readers run beside the writer, and with synchronous=NORMAL a
+        // commit costs no fsync yet a crash (of the process) still loses nothing
+        // committed; a power cut can lose only the last commits, never consistency.
+        try executeScript("""
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA foreign_keys = ON;
+            """)
+    }
+
+    deinit {
+        // Statements must be finalized before the connection closes for it to close at once.
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs one statement to completion, ignoring any rows it returns.
+    func execute(_ sql: String, _ bindings: [any SQLiteBindable] = []) throws(SQLiteError) {
+        try withStatement(sql, bindings) { statement throws(SQLiteError) in
+            while try statement.step() {}
+        }
+    }
+
+    /// Runs one statement and reads every row it returns.
+    func query<Row>(_ sql: String, _ bindings: [any SQLiteBindable] = [],
+                    _ read: (SQLiteRow) -> Row) throws(SQLiteError) -> [Row] {
+        try withStatement(sql, bindings) { statement throws(SQLiteError) in
+            var rows: [Row] = []
+            while try statement.step() { rows.append(read(statement.row)) }
+            return rows
+        }
+    }
+
+    /// Runs one statement and reads its first row, if any.
+    func queryFirst<Row>(_ sql: String, _ bindings: [any SQLiteBindable] = [],
+                         _ read: (SQLiteRow) -> Row) throws(SQLiteError) -> Row? {
+        try withStatement(sql, bindings) { statement throws(SQLiteError) in
+            try statement.step() ? read(statement.row) : nil
+        }
+    }
+
+    /// Runs SQL text that may hold several statements and no parameters: schema
+    /// migrations and connection set-up. Not cached.
+    func executeScript(_ script: String) throws(SQLiteError) {
+        let result = sqlite3_exec(handle, script, nil, nil, nil)
+        guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle) }
+    }
+
+    /// Runs `body` in one write transaction: all of its writes commit together,
+    /// or, if it throws, none of them do.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so a second writer waits
+    /// (up to the busy timeout) at the start instead of failing half-way.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        precondition(!isInTransaction, "SQLite transactions do not nest")
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            // Some errors make SQLite roll back by itself; roll back only what is
+            // still open. If ROLLBACK itself fails the connection is unusable
+            // anyway, and the caller needs the original error, not that one.
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// A statement for `sql`, bound to `bindings`, for the duration of `body`.
+    ///
+    /// A cached statement is taken out of the cache while in use, so a nested
+    /// use of the same SQL prepares a second one instead of disturbing the first.
+    private func withStatement<T>(_ sql: String, _ bindings: [any SQLiteBindable],
+                                  _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement: SQLiteStatement
+        if let cached = cache.removeValue(forKey: sql) {
+            statement = cached
+        } else {
+            statement = try SQLiteStatement(sql: sql, connection: handle)
+        }
+        defer {
+            statement.reset()
+            cache[sql] = statement
+        }
+        try statement.bind(bindings)
+        return try body(statement)
+    }
+}

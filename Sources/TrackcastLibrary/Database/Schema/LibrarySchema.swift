@@ -1,0 +1,178 @@
+/// The library database's schema, as the ordered list of migrations that build it.
+///
+/// Conventions: every table is `STRICT`; times are Unix seconds (`INTEGER`,
+/// except resume positions' `updated`, see there); URLs are absolute strings;
+/// booleans are 0/1 integers; children of an episode (enclosures, chapters, …)
+/// keep the feed's order in `position`.
+enum LibrarySchema {
+    static let migrations: [SchemaMigration] = [version1, version2]
+
+    /// Shows, episodes and their media, downloads, the queue, resume positions and settings.
+    static let version1 = SchemaMigration(version: 1, sql: """
+        CREATE TABLE shows (
+            id INTEGER PRIMARY KEY,
+            feed_url TEXT NOT NULL UNIQUE,
+            title TEXT,
+            link TEXT,
+            description TEXT,
+            author TEXT,
+            language TEXT,
+            image_url TEXT,
+            new_feed_url TEXT,
+            show_type TEXT,
+            explicit INTEGER,
+            complete INTEGER NOT NULL DEFAULT 0,
+            etag TEXT,
+            last_modified TEXT,
+            last_refreshed INTEGER,
+            last_error_kind TEXT,
+            last_error_message TEXT,
+            subscribed INTEGER NOT NULL
+        ) STRICT;
+
+        -- identity is FeedEpisodeIdentity.key; content_hash covers every field
+        -- of the feed's episode, so a refresh rewrites only what changed.
+        CREATE TABLE episodes (
+            id INTEGER PRIMARY KEY,
+            show_id INTEGER NOT NULL REFERENCES shows(id) ON DELETE CASCADE,
+            identity TEXT NOT NULL,
+            content_hash INTEGER NOT NULL,
+            guid TEXT,
+            title TEXT,
+            subtitle TEXT,
+            author TEXT,
+            published INTEGER,
+            duration REAL,
+            link TEXT,
+            description TEXT,
+            content_html TEXT,
+            image_url TEXT,
+            season INTEGER,
+            season_name TEXT,
+            number INTEGER,
+            episode_type TEXT,
+            explicit INTEGER,
+            played INTEGER NOT NULL DEFAULT 0,
+            is_new INTEGER NOT NULL DEFAULT 0,
+            first_seen INTEGER NOT NULL,
+            UNIQUE (show_id, identity)
+        ) STRICT;
+        -- A show's episodes by date, either direction, paged.
+        CREATE INDEX episodes_by_show_date ON episodes(show_id, published, id);
+        -- New episodes across shows by date.
+        CREATE INDEX episodes_new_by_date ON episodes(published, id) WHERE is_new = 1;
+        -- The shows list's unplayed and new counts.
+        CREATE INDEX episodes_unplayed_by_show ON episodes(show_id) WHERE played = 0;
+        CREATE INDEX episodes_new_by_show ON episodes(show_id) WHERE is_new = 1;
+
+        CREATE TABLE enclosures (
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            mime_type TEXT,
+            length INTEGER,
+            PRIMARY KEY (episode_id, position)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE downloads (
+            episode_id INTEGER PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+            state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed')),
+            path TEXT,
+            bytes INTEGER NOT NULL DEFAULT 0,
+            total INTEGER,
+            error TEXT,
+            updated INTEGER NOT NULL
+        ) STRICT;
+        -- Downloaded episodes, most recent first.
+        CREATE INDEX downloads_by_state ON downloads(state, updated);
+
+        -- position is 0-based and kept dense by the store.
+        CREATE TABLE queue (
+            episode_id INTEGER PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX queue_by_position ON queue(position);
+
+        -- Keyed by a library episode or by the URI of a file or stream opened
+        -- directly, never both. updated is REAL: two saves of one position can
+        -- fall in the same second, and the later must win.
+        CREATE TABLE resume_positions (
+            id INTEGER PRIMARY KEY,
+            episode_id INTEGER UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+            uri TEXT UNIQUE,
+            position REAL NOT NULL,
+            duration REAL,
+            updated REAL NOT NULL,
+            CHECK ((episode_id IS NULL) <> (uri IS NULL))
+        ) STRICT;
+        -- In-progress episodes ("continue listening"), most recent first.
+        CREATE INDEX resume_positions_by_update ON resume_positions(updated) WHERE episode_id IS NOT NULL;
+
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        """)
+
+    /// Podcasting 2.0 details (podcast guid, locked, chapters, transcripts,
+    /// persons, funding) and per-show playback settings.
+    static let version2 = SchemaMigration(version: 2, sql: """
+        ALTER TABLE shows ADD COLUMN podcast_guid TEXT;
+        ALTER TABLE shows ADD COLUMN locked INTEGER;
+        ALTER TABLE shows ADD COLUMN playback_speed REAL;
+        ALTER TABLE shows ADD COLUMN skip_intro REAL NOT NULL DEFAULT 0;
+        ALTER TABLE shows ADD COLUMN skip_outro REAL NOT NULL DEFAULT 0;
+        ALTER TABLE shows ADD COLUMN auto_download INTEGER NOT NULL DEFAULT 0;
+
+        ALTER TABLE episodes ADD COLUMN chapters_url TEXT;
+        ALTER TABLE episodes ADD COLUMN chapters_type TEXT;
+
+        CREATE TABLE chapters (
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            start REAL NOT NULL,
+            title TEXT NOT NULL,
+            url TEXT,
+            image_url TEXT,
+            PRIMARY KEY (episode_id, position)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE transcripts (
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            type TEXT,
+            language TEXT,
+            rel TEXT,
+            PRIMARY KEY (episode_id, position)
+        ) STRICT, WITHOUT ROWID;
+
+        -- Persons and funding belong to a show (channel level) or to an episode.
+        CREATE TABLE persons (
+            id INTEGER PRIMARY KEY,
+            show_id INTEGER REFERENCES shows(id) ON DELETE CASCADE,
+            episode_id INTEGER REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL,
+            group_name TEXT NOT NULL,
+            href TEXT,
+            image_url TEXT,
+            CHECK ((show_id IS NULL) <> (episode_id IS NULL))
+        ) STRICT;
+        CREATE INDEX persons_by_show ON persons(show_id, position);
+        CREATE INDEX persons_by_episode ON persons(episode_id, position);
+
+        CREATE TABLE funding (
+            id INTEGER PRIMARY KEY,
+            show_id INTEGER REFERENCES shows(id) ON DELETE CASCADE,
+            episode_id INTEGER REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            title TEXT,
+            CHECK ((show_id IS NULL) <> (episode_id IS NULL))
+        ) STRICT;
+        CREATE INDEX funding_by_show ON funding(show_id, position);
+        CREATE INDEX funding_by_episode ON funding(episode_id, position);
+        """)
+}

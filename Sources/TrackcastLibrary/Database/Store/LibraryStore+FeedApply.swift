@@ -1,0 +1,76 @@
+import Foundation
+
+extension LibraryStore {
+    /// Brings the library up to date with a feed just fetched from `url`:
+    /// subscribes the show if the URL is new, overwrites its channel fields,
+    /// records the refresh, and inserts or updates episodes by identity
+    /// (`FeedEpisodeIdentity`). All of it commits in one transaction, so a
+    /// crash or error never leaves half a feed behind.
+    ///
+    /// Only new and changed episodes are written. Episodes that left the feed
+    /// stay (feeds drop old items; the user's history should not). Episodes
+    /// seen on the apply that subscribes a show are not marked new: "new"
+    /// means arrived since subscribing.
+    @discardableResult
+    public func apply(feed: Feed, fetchedFrom url: URL, etag: String?, lastModified: String?,
+                      at now: Date = Date()) throws -> FeedApplyResult {
+        try connection.transaction {
+            let writer = FeedRowWriter(connection: connection)
+            let existingShow = try connection.queryFirst("SELECT id FROM shows WHERE feed_url = ?", [url]) {
+                ShowID(rawValue: $0.int64(0))
+            }
+            let showID = try existingShow ?? writer.insertShow(feedURL: url, subscribed: now)
+            try writer.updateShow(showID, from: feed, etag: etag, lastModified: lastModified, refreshed: now)
+
+            var known: [String: (id: EpisodeID, contentHash: Int64)] = [:]
+            for row in try connection.query("SELECT identity, id, content_hash FROM episodes WHERE show_id = ?",
+                                            [showID], { ($0.string(0), EpisodeID(rawValue: $0.int64(1)), $0.int64(2)) }) {
+                known[row.0] = (row.1, row.2)
+            }
+
+            // The first item with an identity wins, as feeds list their items.
+            var seen: Set<String> = []
+            let unique = feed.episodes.filter { seen.insert($0.identity.key).inserted }
+            var inserted = 0, updated = 0, unchanged = 0
+            // Bottom of the feed first, so that row ids (the tie-break of equal
+            // or missing dates) follow the order the feed presents.
+            for episode in unique.reversed() {
+                let identity = episode.identity.key
+                let contentHash = EpisodeContentHash.of(episode)
+                if let stored = known[identity] {
+                    if stored.contentHash == contentHash {
+                        unchanged += 1
+                    } else {
+                        try writer.updateEpisode(stored.id, to: episode, contentHash: contentHash)
+                        updated += 1
+                    }
+                } else {
+                    _ = try writer.insertEpisode(episode, identity: identity, contentHash: contentHash, show: showID,
+                                                 isNew: existingShow != nil, firstSeen: now)
+                    inserted += 1
+                }
+            }
+            return FeedApplyResult(showID: showID, isNewShow: existingShow == nil, inserted: inserted,
+                                   updated: updated, unchanged: unchanged,
+                                   duplicates: feed.episodes.count - unique.count)
+        }
+    }
+
+    /// Records a refresh that brought no feed to apply: 304 Not Modified, or a failure.
+    public func recordRefresh(of show: ShowID, outcome: RefreshOutcome, at now: Date = Date()) throws {
+        try connection.transaction {
+            switch outcome {
+            case .notModified(let etag, let lastModified):
+                try connection.execute("""
+                    UPDATE shows SET etag = coalesce(?, etag), last_modified = coalesce(?, last_modified),
+                        last_refreshed = ?, last_error_kind = NULL, last_error_message = NULL
+                    WHERE id = ?
+                    """, [etag, lastModified, now.databaseSeconds, show])
+            case .failed(let failure):
+                try connection.execute("UPDATE shows SET last_error_kind = ?, last_error_message = ? WHERE id = ?",
+                                       [failure.kind.rawValue, failure.message, show])
+            }
+            guard connection.changes == 1 else { throw LibraryStoreError.unknownShow(show) }
+        }
+    }
+}
