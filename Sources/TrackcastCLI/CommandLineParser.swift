@@ -9,10 +9,12 @@ import TrackcastCore
 /// command is an error rather than a file the player cannot find.
 public struct CommandLineParser {
     /// Subcommands and what they do, for `--help`; each later feature adds its own.
-    public static let commands: [(name: String, summary: String)] = [
-        ("help", "Show this help"),
-        ("version", "Show the version"),
-    ]
+    public static var commands: [(name: String, summary: String)] {
+        [
+            ("help", tr("Show this help")),
+            ("version", tr("Show the version")),
+        ]
+    }
 
     private let fileExists: (String) -> Bool
 
@@ -37,15 +39,15 @@ public struct CommandLineParser {
                 return Invocation(action: .dbusService, libraryOption: libraryOption)
             case "--library":
                 guard let value = remaining.popFirst(), !value.isEmpty else {
-                    throw UsageError("option --library needs a directory")
+                    throw UsageError(tr("option --library needs a directory"))
                 }
                 libraryOption = value
             case _ where word.hasPrefix("--library="):
                 let value = String(word.dropFirst("--library=".count))
-                guard !value.isEmpty else { throw UsageError("option --library needs a directory") }
+                guard !value.isEmpty else { throw UsageError(tr("option --library needs a directory")) }
                 libraryOption = value
             default:
-                throw UsageError("unknown option '\(word)'")
+                throw UsageError(String(format: tr("unknown option '%@'"), word))
             }
         }
 
@@ -60,9 +62,9 @@ public struct CommandLineParser {
         default:
             for item in remaining where !looksPlayable(item) {
                 if item == first {
-                    throw UsageError("unknown command '\(item)'")
+                    throw UsageError(String(format: tr("unknown command '%@'"), item))
                 }
-                throw UsageError("'\(item)' is neither a file nor a URI")
+                throw UsageError(String(format: tr("'%@' is neither a file nor a URI"), item))
             }
             return Invocation(action: .gui(items: Array(remaining)), libraryOption: libraryOption)
         }
@@ -74,26 +76,33 @@ public struct CommandLineParser {
         return fileExists(word)
     }
 
-    /// The text `--help` prints.
+    /// The text `--help` prints, in the user's language.
     public static var helpText: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        let commandLines = commands.map { "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.summary)" }
-        return """
-        Usage: \(AppIdentity.executable) [OPTIONS] [FILE|URI...]
-               \(AppIdentity.executable) [OPTIONS] COMMAND [ARGS...]
+        let program = AppIdentity.executable
+        let options: [(String, String)] = [
+            ("--library DIR", String(format: tr("Where the library lives (default: $%@, else $XDG_DATA_HOME/trackcast)"),
+                                     LibraryLocation.environmentVariable)),
+            ("-h, --help", tr("Show this help")),
+            ("--version", tr("Show the version")),
+        ]
+        return [
+            "\(tr("Usage:")) \(program) [OPTIONS] [FILE|URI...]",
+            "       \(program) [OPTIONS] COMMAND [ARGS...]",
+            "",
+            tr("Without a command, opens the Trackcast window and plays the files or URIs given.\nIf Trackcast is already running, they go to that window."),
+            "",
+            tr("Options:"),
+            table(options),
+            "",
+            tr("Commands:"),
+            table(commands.map { ($0.name, $0.summary) }),
+            "",
+        ].joined(separator: "\n")
+    }
 
-        Without a command, opens the \(AppIdentity.name) window and plays the files or
-        URIs given. If \(AppIdentity.name) is already running, they go to that window.
-
-        Options:
-          --library DIR  Where the library lives (default: $\(LibraryLocation.environmentVariable),
-                         else $XDG_DATA_HOME/trackcast)
-          -h, --help     Show this help
-          --version      Show the version
-
-        Commands:
-        \(commandLines.joined(separator: "\n"))
-
-        """
+    private static func table(_ rows: [(String, String)]) -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { "  \($0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.1)" }
+            .joined(separator: "\n")
     }
 }

@@ -12,11 +12,8 @@ let invocation: Invocation
 do {
     invocation = try CommandLineParser().parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("""
-        \(AppIdentity.executable): \(error.message)
-        Run '\(AppIdentity.executable) --help' for usage.
-
-        """.utf8))
+    let hint = String(format: tr("Run '%@ --help' for usage."), AppIdentity.executable)
+    FileHandle.standardError.write(Data("\(AppIdentity.executable): \(error.message)\n\(hint)\n".utf8))
     exit(2)
 }
 

@@ -40,3 +40,36 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: library.path))
     }
 }
+
+@Suite("trackcast in the user's language")
+struct TranslatedCommandLineTests {
+    /// Compiles the German catalog from the source tree, as meson would install it.
+    private func germanCatalog() async throws -> URL {
+        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let localeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-locale-\(UUID())")
+        let messages = localeDirectory.appendingPathComponent("de/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        let compiled = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/msgfmt"), arguments: [
+            "--check", "--output-file=\(messages.appendingPathComponent("trackcast.mo").path)",
+            sourceRoot.appendingPathComponent("po/de.po").path,
+        ])
+        try #require(compiled.status == 0, "msgfmt failed: \(compiled.standardError)")
+        return localeDirectory
+    }
+
+    @Test("LANGUAGE=de gives German help and errors")
+    func german() async throws {
+        let environment: [String: String?] = ["LANG": "C.UTF-8", "LC_ALL": nil, "LANGUAGE": "de",
+                                              "TRACKCAST_LOCALEDIR": try await germanCatalog().path,
+                                              "DISPLAY": nil, "WAYLAND_DISPLAY": nil]
+        let trackcast = BuiltProducts.executable("trackcast")
+        let help = try await ChildProcess.run(trackcast, arguments: ["--help"], environment: environment)
+        #expect(help.status == 0)
+        #expect(help.standardOutput.hasPrefix("Aufruf: trackcast"))
+        #expect(help.standardOutput.contains("Diese Hilfe anzeigen"))
+        let wrong = try await ChildProcess.run(trackcast, arguments: ["--frobnicate"], environment: environment)
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("Unbekannte Option »--frobnicate«"))
+    }
+}
