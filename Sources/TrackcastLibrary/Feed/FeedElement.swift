@@ -80,7 +80,7 @@ enum FeedElement: Equatable {
             if namespace == .atom && name == "link" { return .feedLeaf(.link) }
             return Self.feedExtension(named: name, in: namespace)
         case .atomFeed:
-            if namespace == .atom {
+            if namespace.isAtomLike {
                 switch name {
                 case "title": return .feedText(.title)
                 case "subtitle": return .feedText(.subtitle)
@@ -96,7 +96,7 @@ enum FeedElement: Equatable {
         case .channelImage:
             return namespace == .none && name == "url" ? .feedText(.imageURL) : .ignored
         case .feedAuthor:
-            return namespace == .atom && name == "name" ? .feedText(.authorName) : .ignored
+            return namespace.isAtomLike && name == "name" ? .feedText(.authorName) : .ignored
         case .item:
             if namespace == .none {
                 switch name {
@@ -113,7 +113,7 @@ enum FeedElement: Equatable {
             if namespace == .atom && name == "link" { return .episodeLeaf(.link) }
             return Self.episodeExtension(named: name, in: namespace)
         case .entry:
-            if namespace == .atom {
+            if namespace.isAtomLike {
                 switch name {
                 case "title": return .episodeText(.title)
                 case "id": return .episodeText(.atomID)
@@ -128,7 +128,7 @@ enum FeedElement: Equatable {
             }
             return Self.episodeExtension(named: name, in: namespace)
         case .entryAuthor:
-            return namespace == .atom && name == "name" ? .episodeText(.authorName) : .ignored
+            return namespace.isAtomLike && name == "name" ? .episodeText(.authorName) : .ignored
         case .mediaGroup:
             guard namespace == .media else { return .ignored }
             switch name {

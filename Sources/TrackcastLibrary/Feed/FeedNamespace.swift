@@ -51,5 +51,8 @@ enum FeedNamespace: Equatable {
         default: self = .unknown
         }
     }
-}
 
+    /// Inside an Atom feed, elements without a namespace are taken as Atom's:
+    /// Atom without its namespace is invalid, but seen.
+    var isAtomLike: Bool { self == .atom || self == .none }
+}

@@ -279,3 +279,67 @@ struct FeedParserRealWorldTests {
         return formatter.string(from: date)
     }
 }
+
+@Suite("feed parser details")
+struct FeedParserDetailTests {
+    private func parse(_ xml: String) throws -> Feed {
+        try FeedParser().parse(Data(xml.utf8), url: URL("https://example.com/feed.xml"))
+    }
+
+    @Test("Atom without its namespace is read as Atom")
+    func atomWithoutNamespace() throws {
+        let feed = try parse("<feed><title>Bare</title><entry><id>1</id><title>One</title></entry></feed>")
+        #expect(feed.format == .atom)
+        #expect(feed.title == "Bare")
+        #expect(feed.episodes.map(\.title) == ["One"])
+    }
+
+    @Test("undeclared prefixes fall back to their conventional namespace")
+    func undeclaredPrefixes() throws {
+        let feed = try parse("""
+            <rss><channel><itunes:author>A</itunes:author><podcast:locked>no</podcast:locked>
+            <item><title>T</title><itunes:duration>90</itunes:duration><media:thumbnail url="https://e.com/t.jpg"/></item>
+            </channel></rss>
+            """)
+        #expect(feed.author == "A")
+        #expect(feed.isLocked == false)
+        #expect(feed.episodes.first?.duration == 90)
+        #expect(feed.episodes.first?.imageURL == URL("https://e.com/t.jpg"))
+    }
+
+    @Test("an unknown namespace is not mistaken for a known prefix")
+    func unknownNamespace() throws {
+        let feed = try parse("""
+            <rss xmlns:itunes="https://example.com/not-itunes"><channel><itunes:author>A</itunes:author></channel></rss>
+            """)
+        #expect(feed.author == nil)
+    }
+
+    @Test("elements nested where they do not belong are ignored")
+    func nesting() throws {
+        let feed = try parse("""
+            <rss><channel><title>Show</title>
+            <image><url>https://e.com/i.png</url><title>Image title</title><link>https://e.com/image-link</link></image>
+            <item><title>Ep</title><source><title>Other</title></source></item>
+            </channel></rss>
+            """)
+        #expect(feed.title == "Show")
+        #expect(feed.link == nil)
+        #expect(feed.episodes.first?.title == "Ep")
+    }
+
+    @Test("the same media file as enclosure and media:content is listed once, details merged")
+    func duplicateEnclosures() throws {
+        let feed = try parse("""
+            <rss xmlns:media="http://search.yahoo.com/mrss/"><channel><item><guid>g</guid>
+            <enclosure url="https://e.com/a.mp3"/>
+            <media:content url="https://e.com/a.mp3" fileSize="10" type="audio/mpeg"/>
+            <media:content url="https://e.com/a.mp4" type="video/mp4"/>
+            </item></channel></rss>
+            """)
+        #expect(feed.episodes.first?.enclosures == [
+            FeedEnclosure(url: URL("https://e.com/a.mp3"), mimeType: "audio/mpeg", length: 10),
+            FeedEnclosure(url: URL("https://e.com/a.mp4"), mimeType: "video/mp4"),
+        ])
+    }
+}
