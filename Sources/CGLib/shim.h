@@ -3,6 +3,7 @@
 #include <glib-object.h>
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
+#include <glib-unix.h>
 
 /* G_TYPE_* are macros over G_TYPE_MAKE_FUNDAMENTAL, which Swift cannot import. */
 static inline GType tc_type_boolean(void) { return G_TYPE_BOOLEAN; }
