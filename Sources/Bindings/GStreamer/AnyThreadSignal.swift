@@ -1,0 +1,23 @@
+import CGLib
+
+// GStreamer emits many signals (source-setup, element-setup, discovered,
+// sync-message) on whichever thread happens to do the work, often a
+// streaming thread. Those handlers must not use the main-actor trampolines of
+// `onSignal`: they take `@Sendable` closures, run where they are emitted, and
+// hop elsewhere themselves if they need to.
+extension ObjectRef {
+    public typealias AnyThreadObjectHandler = @Sendable (Element) -> Void
+
+    /// A signal whose one argument is a GstElement, e.g. playbin's
+    /// `source-setup` and `element-setup`. The handler may run on any thread.
+    @discardableResult
+    public func onElementSignalFromAnyThread(_ signal: String,
+                                             _ handler: @escaping AnyThreadObjectHandler) -> SignalConnection {
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, userData in
+            guard let argument else { return }
+            SignalHandlerBox<AnyThreadObjectHandler>.from(userData).handler(Element(argument, transfer: .none))
+        }
+        return connect(signal: signal, trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                       box: SignalHandlerBox<AnyThreadObjectHandler>(handler))
+    }
+}

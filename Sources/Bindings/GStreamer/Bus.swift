@@ -1,0 +1,85 @@
+import CGLib
+import CGStreamer
+import Synchronization
+
+/// A pipeline's message bus.
+public final class Bus: ObjectRef {
+    var bus: UnsafeMutablePointer<GstBus> { pointer() }
+
+    init(adopting pointer: UnsafeMutablePointer<GstBus>) {
+        super.init(UnsafeMutableRawPointer(pointer), transfer: .full)
+    }
+
+    /// Drops every message waiting on the bus. Call it after the pipeline has
+    /// reached NULL, when nothing can post any more, so that whatever the bus
+    /// delivers afterwards was posted afterwards.
+    public func discardPendingMessages() {
+        gst_bus_set_flushing(bus, 1)
+        gst_bus_set_flushing(bus, 0)
+    }
+}
+
+/// Bus watches alive in the process, for leak checks in tests.
+private let liveBusWatches = Atomic<Int>(0)
+
+/// A watch that delivers a bus's messages on the main context, one at a
+/// time, in the order they were posted. GStreamer allows one watch per bus.
+/// The handler's closure lives until `remove()` or `deinit`.
+@MainActor
+public final class BusWatch {
+    public typealias Handler = @MainActor (Message) -> Void
+
+    /// How many watches exist in the process right now.
+    public nonisolated static var liveCount: Int { liveBusWatches.load(ordering: .relaxed) }
+
+    private let bus: Bus
+    private var isAttached: Bool
+
+    /// Watches `bus` from the main thread's default context (GStreamer attaches
+    /// the watch to the thread-default context of the caller, and the main
+    /// actor runs on the main thread, which has none of its own).
+    public init(bus: Bus, _ handler: @escaping Handler) {
+        self.bus = bus
+        let box = Unmanaged.passRetained(SignalHandlerBox<Handler>(handler)).toOpaque()
+        let id = gst_bus_add_watch_full(bus.bus, G_PRIORITY_DEFAULT, { _, message, userData in
+            let handler = SignalHandlerBox<Handler>.from(userData).handler
+            let wrapped = Message(borrowing: message!)
+            MainActor.assumeIsolated { handler(wrapped) }
+            return 1
+        }, box, { userData in
+            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
+            liveBusWatches.subtract(1, ordering: .relaxed)
+        })
+        precondition(id != 0, "the bus already has a watch")
+        liveBusWatches.add(1, ordering: .relaxed)
+        isAttached = true
+    }
+
+    /// Stops delivering; messages still queued stay on the bus.
+    public func remove() {
+        guard isAttached else { return }
+        isAttached = false
+        gst_bus_remove_watch(bus.bus)
+    }
+
+    isolated deinit { remove() }
+}
+
+extension Bus {
+    /// Calls `handler` with every ERROR message at the moment it is posted,
+    /// on the posting thread (usually a streaming thread), before any watch
+    /// sees it. For noting details; the handler must be quick.
+    public func onErrorSynchronously(_ handler: @escaping @Sendable (MessageFailure) -> Void) {
+        gst_bus_enable_sync_message_emission(bus)
+        typealias Handler = @Sendable (MessageFailure) -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, message, userData in
+            guard let message else { return }
+            let wrapped = Message(borrowing: message.assumingMemoryBound(to: GstMessage.self))
+            if let failure = wrapped.failure {
+                SignalHandlerBox<Handler>.from(userData).handler(failure)
+            }
+        }
+        connect(signal: "sync-message::error", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                box: SignalHandlerBox<Handler>(handler))
+    }
+}

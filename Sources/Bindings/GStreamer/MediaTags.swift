@@ -1,0 +1,71 @@
+import CGLib
+import CGStreamer
+
+/// The tags a player shows, read out of a GstTagList.
+public struct MediaTags: Sendable, Equatable {
+    public var title: String?
+    public var artist: String?
+    public var album: String?
+    /// Embedded cover art, as stored (JPEG, PNG, …).
+    public var image: [UInt8]?
+    /// The cover art's media type, e.g. "image/jpeg".
+    public var imageType: String?
+
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil,
+                image: [UInt8]? = nil, imageType: String? = nil) {
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.image = image
+        self.imageType = imageType
+    }
+
+    init(_ list: UnsafePointer<GstTagList>) {
+        title = Self.string("title", in: list)
+        artist = Self.string("artist", in: list)
+        album = Self.string("album", in: list)
+        // A front cover ("image"); players fall back to the smaller preview.
+        for tag in ["image", "preview-image"] {
+            if let (bytes, type) = Self.sample(tag, in: list) {
+                image = bytes
+                imageType = type
+                break
+            }
+        }
+    }
+
+    /// These tags, with gaps filled from `other`.
+    public func filled(from other: MediaTags) -> MediaTags {
+        var merged = self
+        merged.title = title ?? other.title
+        merged.artist = artist ?? other.artist
+        merged.album = album ?? other.album
+        if image == nil {
+            merged.image = other.image
+            merged.imageType = other.imageType
+        }
+        return merged
+    }
+
+    private static func string(_ tag: String, in list: UnsafePointer<GstTagList>) -> String? {
+        var value: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(list, tag, &value) != 0, let value else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    private static func sample(_ tag: String, in list: UnsafePointer<GstTagList>) -> ([UInt8], String?)? {
+        var sample: OpaquePointer?
+        guard gst_tag_list_get_sample(list, tag, &sample) != 0, let sample else { return nil }
+        defer { gst_sample_unref(sample) }
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        defer { gst_buffer_unmap(buffer, &map) }
+        let bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
+        let type = gst_sample_get_caps(sample).flatMap { caps in
+            gst_caps_get_structure(caps, 0).map { String(cString: gst_structure_get_name($0)) }
+        }
+        return (bytes, type)
+    }
+}

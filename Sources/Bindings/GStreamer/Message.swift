@@ -1,0 +1,161 @@
+import CGLib
+import CGStreamer
+
+/// A message from a pipeline's bus.
+///
+/// `@unchecked Sendable`: once posted, a GstMessage is immutable (readers
+/// only parse it) and its reference count is atomic, so any thread may read it.
+public final class Message: @unchecked Sendable {
+    public enum Kind: Sendable, Equatable {
+        case endOfStream, error, warning, tag, buffering, stateChanged, element, application
+        case durationChanged, asyncDone, streamStart, tableOfContents, clockLost, latency, other
+    }
+
+    let message: UnsafeMutablePointer<GstMessage>
+
+    init(borrowing message: UnsafeMutablePointer<GstMessage>) {
+        self.message = gst_message_ref(message)
+    }
+
+    deinit { gst_message_unref(message) }
+
+    public var kind: Kind {
+        switch message.pointee.type {
+        case GST_MESSAGE_EOS: .endOfStream
+        case GST_MESSAGE_ERROR: .error
+        case GST_MESSAGE_WARNING: .warning
+        case GST_MESSAGE_TAG: .tag
+        case GST_MESSAGE_BUFFERING: .buffering
+        case GST_MESSAGE_STATE_CHANGED: .stateChanged
+        case GST_MESSAGE_ELEMENT: .element
+        case GST_MESSAGE_APPLICATION: .application
+        case GST_MESSAGE_DURATION_CHANGED: .durationChanged
+        case GST_MESSAGE_ASYNC_DONE: .asyncDone
+        case GST_MESSAGE_STREAM_START: .streamStart
+        case GST_MESSAGE_TOC: .tableOfContents
+        case GST_MESSAGE_CLOCK_LOST: .clockLost
+        case GST_MESSAGE_LATENCY: .latency
+        default: .other
+        }
+    }
+
+    /// GStreamer's name for the type, e.g. "state-changed".
+    public var typeName: String { String(cString: gst_message_type_get_name(message.pointee.type)) }
+
+    /// Whether `element` posted it (rather than one of its children).
+    public func isFrom(_ element: Element) -> Bool {
+        UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(element.objectPointer)
+    }
+
+    /// The name of the object that posted it.
+    public var sourceName: String? {
+        guard let source = message.pointee.src else { return nil }
+        let text = gst_object_get_name(source)
+        defer { g_free(text) }
+        return text.map { String(cString: $0) }
+    }
+
+    /// The factory of the element that posted it, e.g. "souphttpsrc".
+    public var sourceFactoryName: String? {
+        guard let source = message.pointee.src,
+              g_type_check_instance_is_a(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GTypeInstance.self),
+                                         gst_element_get_type()) != 0 else { return nil }
+        return Element(UnsafeMutableRawPointer(source), transfer: .none).factoryName
+    }
+
+    /// For ERROR and WARNING messages: the GError, the debug text and details.
+    public var failure: MessageFailure? {
+        var error: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        var details: UnsafePointer<GstStructure>?
+        switch kind {
+        case .error:
+            gst_message_parse_error(message, &error, &debug)
+            gst_message_parse_error_details(message, &details)
+        case .warning:
+            gst_message_parse_warning(message, &error, &debug)
+            gst_message_parse_warning_details(message, &details)
+        default:
+            return nil
+        }
+        defer { g_free(debug) }
+        var status: guint = 0
+        let hasStatus = details.map { gst_structure_get_uint($0, "http-status-code", &status) != 0 } ?? false
+        return MessageFailure(error: GLibError(consuming: error!),
+                              debug: debug.map { String(cString: $0) },
+                              httpStatus: hasStatus ? Int(status) : nil,
+                              sourceFactory: sourceFactoryName)
+    }
+
+    /// For BUFFERING messages: how full the buffer is, 0–100.
+    public var bufferingPercent: Int? {
+        guard kind == .buffering else { return nil }
+        var percent: gint = 0
+        gst_message_parse_buffering(message, &percent)
+        return Int(percent)
+    }
+
+    /// For STATE_CHANGED messages.
+    public var stateChange: (old: ElementState, new: ElementState, pending: ElementState)? {
+        guard kind == .stateChanged else { return nil }
+        var old = GST_STATE_VOID_PENDING
+        var new = GST_STATE_VOID_PENDING
+        var pending = GST_STATE_VOID_PENDING
+        gst_message_parse_state_changed(message, &old, &new, &pending)
+        return (ElementState(old), ElementState(new), ElementState(pending))
+    }
+
+    /// For TAG messages.
+    public var tags: MediaTags? {
+        guard kind == .tag else { return nil }
+        var list: UnsafeMutablePointer<GstTagList>?
+        gst_message_parse_tag(message, &list)
+        guard let list else { return nil }
+        defer { gst_tag_list_unref(list) }
+        return MediaTags(list)
+    }
+
+    /// For TOC messages: the chapters (or other entries) of the container.
+    public var tableOfContents: [TocEntry]? {
+        guard kind == .tableOfContents else { return nil }
+        var toc: OpaquePointer?
+        var updated: gboolean = 0
+        gst_message_parse_toc(message, &toc, &updated)
+        guard let toc else { return nil }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(toc).assumingMemoryBound(to: GstMiniObject.self)) }
+        return TocEntry.entries(of: toc)
+    }
+
+    /// For the element message that says a plug-in is missing: what it is,
+    /// in words meant for people ("Opus decoder").
+    public var missingPluginDescription: String? {
+        guard gst_is_missing_plugin_message(message) != 0,
+              let text = gst_missing_plugin_message_get_description(message) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// The structure name of ELEMENT and APPLICATION messages.
+    public var structureName: String? {
+        guard let structure = gst_message_get_structure(message) else { return nil }
+        return String(cString: gst_structure_get_name(structure))
+    }
+}
+
+/// What an ERROR or WARNING message carries.
+public struct MessageFailure: Sendable, Equatable {
+    public let error: GLibError
+    /// GStreamer's debug text: the element path and often the underlying cause.
+    public let debug: String?
+    /// The HTTP status, when an HTTP source failed on one.
+    public let httpStatus: Int?
+    /// The factory of the element that failed, e.g. "souphttpsrc".
+    public let sourceFactory: String?
+
+    public init(error: GLibError, debug: String?, httpStatus: Int?, sourceFactory: String?) {
+        self.error = error
+        self.debug = debug
+        self.httpStatus = httpStatus
+        self.sourceFactory = sourceFactory
+    }
+}
