@@ -15,6 +15,11 @@ enum FeedText {
 
     /// Ends trimmed, inside untouched: URLs, identifiers, HTML.
     static func trimmed(_ text: String) -> String {
+        // Most values have visible ASCII at both ends: no Unicode property look-ups then.
+        if let first = text.utf8.first, let last = text.utf8.last,
+           (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
@@ -58,18 +63,21 @@ enum FeedText {
 
     /// The common case, checked on bytes: printable ASCII, single spaces, no padding.
     private static func isAlreadySquashed(_ text: String) -> Bool {
-        var previousWasSpace = true
-        for byte in text.utf8 {
-            if byte == 0x20 {
-                if previousWasSpace { return false }
-                previousWasSpace = true
-            } else if byte < 0x21 || byte > 0x7E {
-                return false
-            } else {
-                previousWasSpace = false
+        var text = text
+        return text.withUTF8 { bytes in
+            var previousWasSpace = true
+            for byte in bytes {
+                if byte == 0x20 {
+                    if previousWasSpace { return false }
+                    previousWasSpace = true
+                } else if byte < 0x21 || byte > 0x7E {
+                    return false
+                } else {
+                    previousWasSpace = false
+                }
             }
+            return !previousWasSpace || bytes.isEmpty
         }
-        return !previousWasSpace || text.isEmpty
     }
 }
 
