@@ -79,6 +79,9 @@ public struct CommandLineParser {
     /// The text `--help` prints, in the user's language.
     public static var helpText: String {
         let program = AppIdentity.executable
+        // Outside the interpolation below: xgettext reads Swift with its C
+        // lexer and cannot see a call inside a string literal.
+        let usage = tr("Usage:")
         let options: [(String, String)] = [
             ("--library DIR", String(format: tr("Where the library lives (default: $%@, else $XDG_DATA_HOME/trackcast)"),
                                      LibraryLocation.environmentVariable)),
@@ -86,7 +89,7 @@ public struct CommandLineParser {
             ("--version", tr("Show the version")),
         ]
         return [
-            "\(tr("Usage:")) \(program) [OPTIONS] [FILE|URI...]",
+            "\(usage) \(program) [OPTIONS] [FILE|URI...]",
             "       \(program) [OPTIONS] COMMAND [ARGS...]",
             "",
             tr("Without a command, opens the Trackcast window and plays the files or URIs given.\nIf Trackcast is already running, they go to that window."),

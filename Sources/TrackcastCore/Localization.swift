@@ -5,12 +5,20 @@ import Foundation
 /// argument must be a plain literal: `po/update-pot` extracts `tr("…")` calls
 /// with xgettext, which reads Swift with its C lexer (no interpolation inside).
 public func tr(_ message: String) -> String {
-    String(cString: dgettext(TRACKCAST_GETTEXT_PACKAGE, message))
+    // gettext returns its argument when there is no translation, and a
+    // bridged argument lives only for the call: read the result inside it.
+    message.withCString { original in
+        String(cString: dgettext(TRACKCAST_GETTEXT_PACKAGE, original))
+    }
 }
 
 /// The plural form of a message for `count`, e.g. `trn("%d episode", "%d episodes", n)`.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    String(cString: dngettext(TRACKCAST_GETTEXT_PACKAGE, singular, plural, UInt(max(count, 0))))
+    singular.withCString { singularText in
+        plural.withCString { pluralText in
+            String(cString: dngettext(TRACKCAST_GETTEXT_PACKAGE, singularText, pluralText, UInt(max(count, 0))))
+        }
+    }
 }
 
 public enum Localization {
