@@ -1,6 +1,8 @@
-/// The SQL shared by every episode list, and the reading of its rows into
-/// `EpisodeSummary`. Lists add their own FROM root, WHERE and ORDER BY; the
-/// fragments are constants, so the statements still bind every value.
+/// The SQL of every episode list, and the reading of its rows into
+/// `EpisodeSummary`. The lists share columns and joins and differ in their
+/// root table, WHERE and ORDER BY; the fragments are constants, so every
+/// value is still bound. Kept here, apart from the store, so the query-plan
+/// tests check exactly the SQL the store runs.
 enum EpisodeSummaryQuery {
     static let columns = """
         e.id, e.show_id, s.title, e.title, e.published, e.duration, e.image_url, s.image_url,
@@ -22,6 +24,61 @@ enum EpisodeSummaryQuery {
         \(showAndMedia)
         \(resumePosition)
         \(download)
+        """
+
+    /// A show's episodes; binds show id, limit, offset.
+    static func showEpisodes(filter: EpisodeFilter, sort: EpisodeSort) -> String {
+        let condition = switch filter {
+        case .all: ""
+        case .unplayed: "AND e.played = 0"
+        case .inProgress: "AND e.played = 0 AND r.episode_id IS NOT NULL"
+        case .downloaded: "AND d.state = 'complete'"
+        }
+        let order = switch sort {
+        case .newestFirst: "e.published DESC, e.id DESC"
+        case .oldestFirst: "e.published ASC, e.id ASC"
+        }
+        return """
+            \(fromEpisodes)
+            WHERE e.show_id = ? \(condition)
+            ORDER BY \(order) LIMIT ? OFFSET ?
+            """
+    }
+
+    /// Binds limit, offset.
+    static let newEpisodes = """
+        \(fromEpisodes)
+        WHERE e.is_new = 1
+        ORDER BY e.published DESC, e.id DESC LIMIT ? OFFSET ?
+        """
+
+    /// Binds limit, offset.
+    static let inProgress = """
+        SELECT \(columns) FROM resume_positions r
+        JOIN episodes e ON e.id = r.episode_id
+        \(showAndMedia)
+        \(download)
+        WHERE r.episode_id IS NOT NULL AND e.played = 0
+        ORDER BY r.updated DESC LIMIT ? OFFSET ?
+        """
+
+    /// Binds limit, offset.
+    static let downloaded = """
+        SELECT \(columns) FROM downloads d
+        JOIN episodes e ON e.id = d.episode_id
+        \(showAndMedia)
+        \(resumePosition)
+        WHERE d.state = 'complete'
+        ORDER BY d.updated DESC, d.episode_id DESC LIMIT ? OFFSET ?
+        """
+
+    static let queue = """
+        SELECT \(columns) FROM queue q
+        JOIN episodes e ON e.id = q.episode_id
+        \(showAndMedia)
+        \(resumePosition)
+        \(download)
+        ORDER BY q.position
         """
 
     static func read(_ row: SQLiteRow) -> EpisodeSummary {

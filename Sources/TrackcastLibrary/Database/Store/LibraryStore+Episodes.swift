@@ -4,54 +4,23 @@ extension LibraryStore {
     /// One page of a show's episodes.
     public func episodes(of show: ShowID, filter: EpisodeFilter = .all, sort: EpisodeSort = .newestFirst,
                          limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        let condition = switch filter {
-        case .all: ""
-        case .unplayed: "AND e.played = 0"
-        case .inProgress: "AND e.played = 0 AND r.episode_id IS NOT NULL"
-        case .downloaded: "AND d.state = 'complete'"
-        }
-        let order = switch sort {
-        case .newestFirst: "e.published DESC, e.id DESC"
-        case .oldestFirst: "e.published ASC, e.id ASC"
-        }
-        return try connection.query("""
-            \(EpisodeSummaryQuery.fromEpisodes)
-            WHERE e.show_id = ? \(condition)
-            ORDER BY \(order) LIMIT ? OFFSET ?
-            """, [show, limit, offset], EpisodeSummaryQuery.read)
+        try connection.query(EpisodeSummaryQuery.showEpisodes(filter: filter, sort: sort), [show, limit, offset],
+                             EpisodeSummaryQuery.read)
     }
 
     /// New episodes across all shows, newest first.
     public func newEpisodes(limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query("""
-            \(EpisodeSummaryQuery.fromEpisodes)
-            WHERE e.is_new = 1
-            ORDER BY e.published DESC, e.id DESC LIMIT ? OFFSET ?
-            """, [limit, offset], EpisodeSummaryQuery.read)
+        try connection.query(EpisodeSummaryQuery.newEpisodes, [limit, offset], EpisodeSummaryQuery.read)
     }
 
     /// Started and not finished ("continue listening"), most recently played first.
     public func inProgressEpisodes(limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query("""
-            SELECT \(EpisodeSummaryQuery.columns) FROM resume_positions r
-            JOIN episodes e ON e.id = r.episode_id
-            \(EpisodeSummaryQuery.showAndMedia)
-            \(EpisodeSummaryQuery.download)
-            WHERE r.episode_id IS NOT NULL AND e.played = 0
-            ORDER BY r.updated DESC LIMIT ? OFFSET ?
-            """, [limit, offset], EpisodeSummaryQuery.read)
+        try connection.query(EpisodeSummaryQuery.inProgress, [limit, offset], EpisodeSummaryQuery.read)
     }
 
     /// Completely downloaded episodes, most recently finished first.
     public func downloadedEpisodes(limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query("""
-            SELECT \(EpisodeSummaryQuery.columns) FROM downloads d
-            JOIN episodes e ON e.id = d.episode_id
-            \(EpisodeSummaryQuery.showAndMedia)
-            \(EpisodeSummaryQuery.resumePosition)
-            WHERE d.state = 'complete'
-            ORDER BY d.updated DESC, d.episode_id DESC LIMIT ? OFFSET ?
-            """, [limit, offset], EpisodeSummaryQuery.read)
+        try connection.query(EpisodeSummaryQuery.downloaded, [limit, offset], EpisodeSummaryQuery.read)
     }
 
     public func episodeSummary(_ id: EpisodeID) throws -> EpisodeSummary? {

@@ -1,14 +1,7 @@
 extension LibraryStore {
     /// The play queue, in play order.
     public func queue() throws -> [EpisodeSummary] {
-        try connection.query("""
-            SELECT \(EpisodeSummaryQuery.columns) FROM queue q
-            JOIN episodes e ON e.id = q.episode_id
-            \(EpisodeSummaryQuery.showAndMedia)
-            \(EpisodeSummaryQuery.resumePosition)
-            \(EpisodeSummaryQuery.download)
-            ORDER BY q.position
-            """, [], EpisodeSummaryQuery.read)
+        try connection.query(EpisodeSummaryQuery.queue, [], EpisodeSummaryQuery.read)
     }
 
     /// "Play last": adds the episodes at the end, in the given order. One that

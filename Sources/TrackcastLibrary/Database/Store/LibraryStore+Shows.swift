@@ -3,8 +3,7 @@ import Foundation
 extension LibraryStore {
     /// Every show, by title (case-insensitively; untitled ones by feed URL).
     public func shows() throws -> [Show] {
-        try connection.query("\(ShowRowReader.select) ORDER BY coalesce(s.title, s.feed_url) COLLATE NOCASE, s.id",
-                             [], ShowRowReader.read).compactMap { $0 }
+        try connection.query(ShowRowReader.list, [], ShowRowReader.read).compactMap { $0 }
     }
 
     public func show(_ id: ShowID) throws -> Show? {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The SQL that reads whole shows, with their counts, and the reading of its rows into `Show`.
+/// The SQL that reads whole shows, with their counts, and the reading of its
+/// rows into `Show`. Apart from the store so the query-plan tests check this SQL.
 enum ShowRowReader {
     static let select = """
         SELECT s.id, s.feed_url, s.title, s.link, s.description, s.author, s.language, s.image_url,
@@ -11,6 +12,9 @@ enum ShowRowReader {
             (SELECT count(*) FROM episodes WHERE show_id = s.id AND is_new = 1)
         FROM shows s
         """
+
+    /// Every show, by title (case-insensitively; untitled ones by feed URL).
+    static let list = "\(select) ORDER BY coalesce(s.title, s.feed_url) COLLATE NOCASE, s.id"
 
     /// `nil` only for a row whose feed URL does not parse, which the store never writes.
     static func read(_ row: SQLiteRow) -> Show? {
