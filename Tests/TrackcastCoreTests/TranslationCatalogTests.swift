@@ -16,10 +16,13 @@ struct TranslationCatalogTests {
         let call = try Regex(#"\btr\("((?:[^"\\]|\\.)*)"\)"#)
         var found: [(String, String)] = []
         for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for match in text.matches(of: call) {
-                let literal = String(text[match.output[1].range!])
-                found.append((file.lastPathComponent, literal.replacingOccurrences(of: #"\n"#, with: "\n")))
+            let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            for line in code {
+                for match in line.matches(of: call) {
+                    let literal = String(line[match.output[1].range!])
+                    found.append((file.lastPathComponent, literal.replacingOccurrences(of: #"\n"#, with: "\n")))
+                }
             }
         }
         return found
