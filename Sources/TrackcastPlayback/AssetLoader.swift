@@ -1,0 +1,65 @@
+import Bindings
+import Foundation
+import TrackcastCore
+
+/// Probes an item before it plays: duration, live or not, streams, tags,
+/// cover art and chapters, as a `Sendable` `LoadedAsset`.
+///
+/// Nonisolated and stateless: the probe runs on the GStreamer helper thread
+/// (see `Discoverer`), so awaiting it never blocks the caller's actor.
+/// Cancelling the awaiting task stops the probe and its download at once.
+public struct AssetLoader: Sendable {
+    /// The longest a probe may take before it fails with `.timeout`.
+    public var timeout: Duration
+    /// The longest a network source may wait for data.
+    public var networkTimeout: Duration
+
+    public init(timeout: Duration = .seconds(20), networkTimeout: Duration = .seconds(15)) {
+        self.timeout = timeout
+        self.networkTimeout = networkTimeout
+    }
+
+    /// Throws `PlaybackError`, or `CancellationError` when cancelled.
+    public func load(_ uri: String) async throws -> LoadedAsset {
+        let networkTimeout = self.networkTimeout
+        let media: DiscoveredMedia
+        do {
+            media = try await Discoverer.probe(uri, timeout: timeout) { source in
+                SourceSettings(networkTimeout: networkTimeout).apply(to: source)
+            }
+        } catch let error as DiscoveryError {
+            try Task.checkCancellation()
+            throw await PlaybackErrorClassifier(checkTimeout: networkTimeout).classify(error, uri: uri)
+        }
+        return Self.asset(from: media, uri: uri)
+    }
+
+    static func asset(from media: DiscoveredMedia, uri: String) -> LoadedAsset {
+        let tracks = media.streams.map { stream in
+            LoadedAsset.Track(kind: stream.kind.trackKind, codec: stream.codec, language: stream.language,
+                              channels: stream.channels, sampleRate: stream.sampleRate,
+                              width: stream.width, height: stream.height, bitrate: stream.bitrate)
+        }
+        let chapters = media.tableOfContents.flatMap(\.chapters).compactMap { entry in
+            entry.start.map { LoadedAsset.Chapter(title: entry.title, start: $0, end: entry.end) }
+        }
+        // A network stream without a duration is a live one (a radio
+        // stream, an HLS playlist without an end), even when its source can
+        // preroll and so does not count as live to GStreamer.
+        let isLive = media.isLive || (media.duration == nil && PlaybackErrorClassifier.isNetwork(uri))
+        return LoadedAsset(duration: media.duration, isLive: isLive, isSeekable: media.isSeekable && !isLive,
+                           tracks: tracks, title: media.tags.title, artist: media.tags.artist, album: media.tags.album,
+                           artwork: media.tags.image.map { Data($0) }, artworkType: media.tags.imageType,
+                           chapters: chapters)
+    }
+}
+
+extension DiscoveredMedia.Stream.Kind {
+    var trackKind: LoadedAsset.Track.Kind {
+        switch self {
+        case .audio: .audio
+        case .video: .video
+        case .subtitle: .subtitle
+        }
+    }
+}

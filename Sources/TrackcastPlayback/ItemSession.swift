@@ -1,0 +1,60 @@
+import TrackcastCore
+
+/// Everything the controller knows about the item it is playing, from
+/// `load` until the next `load` or `stop`. The controller keeps exactly one;
+/// anything that outlives it (a task finishing late) compares itself with
+/// the controller's current session before acting, and does nothing if it
+/// is not the same.
+@MainActor
+final class ItemSession {
+    let id: PlaybackItemID
+    let item: PlaybackItem
+    let observers: ItemObservers
+
+    /// From the asset loader; nil until the probe returns.
+    var asset: LoadedAsset?
+    /// The pipeline reached PAUSED with data (or is live and never will).
+    var isPrerolled = false
+    /// The pipeline said NO_PREROLL: a live source.
+    var isLiveSource = false
+    /// Where to start, until the first seek is made.
+    var pendingStart: Duration?
+    var isInitialSeekDone = false
+    var isInitialSeekInFlight = false
+    /// The rate the pipeline plays at, as last set by a seek.
+    var appliedRate = 1.0
+    /// `ready` has been published: from here on the pipeline's states are the item's.
+    var isReady = false
+    /// What the user wants: playing, or paused. Buffering pauses the pipeline, not this.
+    var wantsPlaying: Bool
+    var bufferingPercent = 100
+    var hasFailed = false
+    var hasEnded = false
+    /// Descriptions from missing-plugin messages, for classifying the error that follows.
+    var missingPlugins: [String] = []
+    /// The probe, the load timeout, error classification.
+    private var tasks: [Task<Void, Never>] = []
+
+    init(id: PlaybackItemID, item: PlaybackItem, wantsPlaying: Bool, start: Duration?, observers: ItemObservers) {
+        self.id = id
+        self.item = item
+        self.wantsPlaying = wantsPlaying
+        self.pendingStart = start
+        self.observers = observers
+    }
+
+    var isLive: Bool { isLiveSource || asset?.isLive == true }
+
+    func addTask(_ task: Task<Void, Never>) { tasks.append(task) }
+
+    func cancelTasks() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+
+    /// The item is being replaced or stopped.
+    func close() {
+        cancelTasks()
+        observers.close()
+    }
+}

@@ -1,0 +1,82 @@
+import Bindings
+import TrackcastCore
+
+/// Turns what GStreamer reported into a `PlaybackError`.
+///
+/// GStreamer's HTTP source names the HTTP status in its error details, but a
+/// refused connection or an unknown host reaches the bus only as a generic
+/// stream error; for network sources without a status the classifier asks
+/// GIO by opening a connection itself, and classifies from GIO's error code.
+struct PlaybackErrorClassifier: Sendable {
+    /// How long the connection check may take.
+    var checkTimeout: Duration
+
+    /// Classifies the first error a pipeline posted for `uri`; `missingPlugins`
+    /// are the descriptions of missing-plugin messages seen before it.
+    func classify(_ failure: MessageFailure, uri: String, missingPlugins: [String]) async -> PlaybackError {
+        if let status = failure.httpStatus { return .httpStatus(status) }
+        let code = GStreamerErrorCode(failure.error)
+        if !missingPlugins.isEmpty, code != .resource(.notFound) {
+            return .missingCodec(missingPlugins.joined(separator: ", "))
+        }
+        switch code {
+        case .core(.missingPlugin), .stream(.codecNotFound):
+            return .missingCodec(failure.error.message)
+        case .stream(.typeNotFound), .stream(.wrongType), .stream(.notImplemented), .stream(.decrypt):
+            return .unsupportedMedia
+        case .stream(.decode), .stream(.demux), .stream(.format):
+            return .corruptMedia
+        default:
+            break
+        }
+        if Self.isNetwork(uri) {
+            if Self.saysTimedOut(failure) { return .timeout }
+            switch code {
+            case .resource, .stream(.failed):
+                return await diagnoseNetwork(uri)
+            default:
+                return .other(failure.error.message)
+            }
+        }
+        switch code {
+        case .resource(.notFound), .resource(.openRead), .resource(.notAuthorized):
+            return .fileNotFound
+        default:
+            return .other(failure.error.message)
+        }
+    }
+
+    /// Classifies a failed discoverer probe.
+    func classify(_ error: DiscoveryError, uri: String) async -> PlaybackError {
+        switch error {
+        case .timedOut: .timeout
+        case .missingPlugins(let descriptions): .missingCodec(descriptions.joined(separator: ", "))
+        case .invalidURI: .unsupportedMedia
+        case .failed(let failure): await classify(failure, uri: uri, missingPlugins: [])
+        }
+    }
+
+    /// The source reached nothing, or lost what it reached: GIO tells which.
+    private func diagnoseNetwork(_ uri: String) async -> PlaybackError {
+        switch await ConnectionCheck.run(uri, timeout: checkTimeout) {
+        case .hostNotFound: .offline(.hostNotFound)
+        case .connectionRefused: .offline(.connectionRefused)
+        case .networkUnreachable: .offline(.networkUnreachable)
+        case .timedOut: .timeout
+        // The server takes connections, so the transfer itself broke.
+        case .connected: .connectionLost
+        case .failed(let error): .other(error.message)
+        }
+    }
+
+    static func isNetwork(_ uri: String) -> Bool {
+        let lowered = uri.lowercased()
+        return lowered.hasPrefix("http:") || lowered.hasPrefix("https:")
+    }
+
+    /// GIO's "Socket I/O timed out" surfaces in the source's debug text.
+    private static func saysTimedOut(_ failure: MessageFailure) -> Bool {
+        let text = (failure.error.message + " " + (failure.debug ?? "")).lowercased()
+        return text.contains("timed out") || text.contains("timeout")
+    }
+}
