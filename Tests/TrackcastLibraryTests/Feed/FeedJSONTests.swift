@@ -5,7 +5,7 @@ import TrackcastLibrary
 @Suite("feed JSON for the CLI")
 struct FeedJSONTests {
     private func json(_ feed: Feed) throws -> [String: Any] {
-        let data = try FeedJSON(feed).data()
+        let data = FeedJSON(feed).data()
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -31,7 +31,7 @@ struct FeedJSONTests {
     @Test("values: Unix seconds, seconds, nested objects")
     func values() throws {
         let feed = try FeedFixture.parse("podcasting20.xml")
-        let text = try #require(String(data: try FeedJSON(feed).data(), encoding: .utf8))
+        let text = FeedJSON(feed).text
         #expect(text.contains("\"https://example.com/osh\""), "slashes are not escaped")
         let object = try json(feed)
         #expect(object["title"] as? String == "Open Source Hour")
@@ -56,6 +56,34 @@ struct FeedJSONTests {
         let persons = try #require(episode["persons"] as? [[String: Any]])
         #expect(persons.map { $0["role"] as? String } == ["host", "guest", "writer"])
         #expect(persons[1]["image"] is NSNull)
+    }
+
+    @Test("keys in a fixed order, title first and episodes last; empty lists compact")
+    func keyOrder() throws {
+        let text = FeedJSON(try FeedFixture.parse("podcasting20.xml")).text
+        let feedKeys = ["title", "link", "description", "author", "language", "image", "new_feed_url", "locked",
+                        "funding", "episodes"]
+        let positions = feedKeys.map { text.range(of: "\n  \"\($0)\": ")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        let episodeKeys = ["guid", "title", "published", "duration", "link", "description", "image", "season", "number",
+                           "type", "explicit", "enclosures", "chapters", "chapters_url", "transcripts", "persons"]
+        let episodes = try #require(text.range(of: "\"episodes\": [").map { text[$0.upperBound...] })
+        let episodePositions = episodeKeys.map { episodes.range(of: "\n      \"\($0)\": ")?.lowerBound }
+        #expect(episodePositions.allSatisfy { $0 != nil })
+        #expect(episodePositions.compactMap { $0 } == episodePositions.compactMap { $0 }.sorted())
+        #expect(text.contains("\"chapters\": [],"))
+        #expect(text.hasPrefix("{\n  \"title\": \"Open Source Hour\",\n") && text.hasSuffix("}\n"))
+    }
+
+    @Test("strings are escaped so any title survives")
+    func escaping() throws {
+        let title = "Quote \" backslash \\ slash / newline \n tab \t bell \u{07} nul \u{0} é 🎧"
+        let object = try json(Feed(title: title, episodes: [FeedEpisode(title: title, duration: 0.1)]))
+        #expect(object["title"] as? String == title)
+        let episode = try #require((object["episodes"] as? [[String: Any]])?.first)
+        #expect(episode["title"] as? String == title)
+        #expect(episode["duration"] as? Double == 0.1)
     }
 
     @Test("chapters carry start seconds")
