@@ -28,10 +28,13 @@ public actor PlaybackStateStore {
         return true
     }
 
-    /// The current state at once, then every change. A slow subscriber gets
-    /// the newest state, not a backlog. Ends when the caller stops iterating.
-    public func updates() -> AsyncStream<PlaybackState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PlaybackState.self, bufferingPolicy: .bufferingNewest(1))
+    /// The current state at once, then every change. With the default
+    /// policy a slow subscriber gets the newest state, not a backlog; a log
+    /// (or a test) that needs every state asks for `.unbounded`. Ends when
+    /// the caller stops iterating.
+    public func updates(bufferingPolicy: AsyncStream<PlaybackState>.Continuation.BufferingPolicy = .bufferingNewest(1))
+        -> AsyncStream<PlaybackState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PlaybackState.self, bufferingPolicy: bufferingPolicy)
         let id = nextSubscriber
         nextSubscriber += 1
         subscribers[id] = continuation

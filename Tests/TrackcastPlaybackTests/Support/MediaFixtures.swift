@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Small media files made at test time with gst-launch-1.0, once per test
+/// process, in a temporary directory.
+actor MediaFixtures {
+    static let shared = MediaFixtures()
+
+    enum Media: String, CaseIterable, Sendable {
+        /// 6 s of Opus in Ogg.
+        case opus
+        /// 6 s of MP3, with an ID3v2 title.
+        case mp3
+        /// 6 s of AAC in MP4 (moov at the end, as mp4mux writes it).
+        case aac
+        /// 30 s of Opus, for rate and seek tests that need room.
+        case longOpus
+        /// The MP4 cut in half: its index is missing.
+        case truncatedMP4
+        /// Matroska whose codec ID no decoder knows.
+        case unknownCodec
+        /// An HLS stream of 12 one-second AAC segments with an ENDLIST.
+        case hls
+        /// A 4 s WAV with no compression at all, for probes that must be cheap.
+        case wav
+
+        var fileName: String {
+            switch self {
+            case .opus: "tone.opus"
+            case .mp3: "tone.mp3"
+            case .aac: "tone.m4a"
+            case .longOpus: "long.opus"
+            case .truncatedMP4: "truncated.m4a"
+            case .unknownCodec: "unknown.mkv"
+            case .hls: "hls/playlist.m3u8"
+            case .wav: "tone.wav"
+            }
+        }
+
+        var contentType: String {
+            switch self {
+            case .opus, .longOpus: "audio/ogg"
+            case .mp3: "audio/mpeg"
+            case .aac, .truncatedMP4: "audio/mp4"
+            case .unknownCodec: "audio/x-matroska"
+            case .hls: "application/vnd.apple.mpegurl"
+            case .wav: "audio/wav"
+            }
+        }
+
+        /// How long it plays.
+        var duration: Duration {
+            switch self {
+            case .longOpus: .seconds(30)
+            case .hls: .seconds(12)
+            case .wav: .seconds(4)
+            default: .seconds(6)
+            }
+        }
+    }
+
+    private let directory: URL
+    private var made: Set<Media> = []
+
+    private init() {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-media-\(getpid())")
+    }
+
+    /// The file, made on first use.
+    func url(_ media: Media) throws -> URL {
+        let url = directory.appendingPathComponent(media.fileName)
+        if !made.contains(media) {
+            try make(media, at: url)
+            made.insert(media)
+        }
+        return url
+    }
+
+    func data(_ media: Media) throws -> Data { try Data(contentsOf: url(media)) }
+
+    /// Every file of an HLS stream: path relative to the playlist → contents.
+    func hlsFiles() throws -> [String: Data] {
+        let playlist = try url(.hls)
+        let folder = playlist.deletingLastPathComponent()
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    private func make(_ media: Media, at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let path = url.path
+        // 20 ms buffers of 48 kHz audio: 50 per second.
+        func tone(_ seconds: Int, _ frequency: Int = 440) -> String {
+            "audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 freq=\(frequency) ! audio/x-raw,rate=48000,channels=2 ! audioconvert"
+        }
+        switch media {
+        case .opus:
+            try launch("\(tone(6)) ! opusenc ! oggmux ! filesink location=\(path)")
+        case .longOpus:
+            try launch("\(tone(30, 330)) ! opusenc bitrate=32000 ! oggmux ! filesink location=\(path)")
+        case .mp3:
+            try launch("\(tone(6, 550)) ! lamemp3enc ! taginject tags=title=ToneMP3 ! id3v2mux ! filesink location=\(path)")
+        case .aac:
+            try launch("\(tone(6, 660)) ! \(Self.aacEncoder) ! mp4mux ! filesink location=\(path)")
+        case .wav:
+            try launch("\(tone(4)) ! wavenc ! filesink location=\(path)")
+        case .truncatedMP4:
+            let whole = try Data(contentsOf: self.url(.aac))
+            try whole.prefix(whole.count / 2).write(to: url)
+        case .unknownCodec:
+            let source = url.deletingLastPathComponent().appendingPathComponent("pcm.mkv")
+            try launch("\(tone(3)) ! audio/x-raw,format=S16LE ! matroskamux ! filesink location=\(source.path)")
+            // Same length, so the EBML sizes stay right.
+            var bytes = try Data(contentsOf: source)
+            let known = Data("A_PCM/INT/LIT".utf8)
+            let range = try #require(bytes.range(of: known))
+            bytes.replaceSubrange(range, with: Data("A_TRACKCAST/Z".utf8))
+            try bytes.write(to: url)
+        case .hls:
+            let folder = url.deletingLastPathComponent().path
+            try launch("\(tone(12)) ! \(Self.aacEncoder) ! aacparse ! hls.audio "
+                       + "hlssink2 name=hls target-duration=1 playlist-length=0 max-files=0 "
+                       + "location=\(folder)/segment%05d.ts playlist-location=\(path)")
+        }
+    }
+
+    /// avenc_aac comes with gstreamer1.0-libav; voaacenc with plugins-bad.
+    private static let aacEncoder = ProcessInfo.processInfo.environment["TRACKCAST_TEST_AAC_ENCODER"] ?? "avenc_aac"
+
+    private func launch(_ pipeline: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sh", "-c", "gst-launch-1.0 -q \(pipeline)"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw FixtureError(pipeline: pipeline, message: text)
+        }
+    }
+
+    struct FixtureError: Error, CustomStringConvertible {
+        let pipeline: String
+        let message: String
+        var description: String { "gst-launch-1.0 \(pipeline) failed: \(message)" }
+    }
+}
