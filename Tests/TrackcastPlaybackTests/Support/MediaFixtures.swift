@@ -23,6 +23,8 @@ actor MediaFixtures {
         case hls
         /// A 4 s WAV with no compression at all, for probes that must be cheap.
         case wav
+        /// 10 s of VP8 video (key frame every 2 s) with Opus audio in WebM.
+        case video
 
         var fileName: String {
             switch self {
@@ -34,6 +36,7 @@ actor MediaFixtures {
             case .unknownCodec: "unknown.mkv"
             case .hls: "hls/playlist.m3u8"
             case .wav: "tone.wav"
+            case .video: "video.webm"
             }
         }
 
@@ -45,6 +48,7 @@ actor MediaFixtures {
             case .unknownCodec: "audio/x-matroska"
             case .hls: "application/vnd.apple.mpegurl"
             case .wav: "audio/wav"
+            case .video: "video/webm"
             }
         }
 
@@ -54,6 +58,7 @@ actor MediaFixtures {
             case .longOpus: .seconds(30)
             case .hls: .seconds(12)
             case .wav: .seconds(4)
+            case .video: .seconds(10)
             default: .seconds(6)
             }
         }
@@ -107,6 +112,10 @@ actor MediaFixtures {
             try launch("\(tone(6, 660)) ! \(Self.aacEncoder) ! mp4mux ! filesink location=\(path)")
         case .wav:
             try launch("\(tone(4)) ! wavenc ! filesink location=\(path)")
+        case .video:
+            try launch("videotestsrc num-buffers=250 ! video/x-raw,width=160,height=120,framerate=25/1 "
+                       + "! vp8enc keyframe-max-dist=50 deadline=1 ! webmmux name=mux ! filesink location=\(path) "
+                       + "\(tone(10)) ! opusenc ! mux.")
         case .truncatedMP4:
             let whole = try Data(contentsOf: self.url(.aac))
             try whole.prefix(whole.count / 2).write(to: url)
