@@ -46,7 +46,7 @@ public final class TrackcastApplication {
             window?.showToast(tr("Importing subscriptions is not available yet"))
         })
         application.addAction(SimpleAction(name: "about") { [unowned self] in showAbout() })
-        application.addAction(SimpleAction(name: "quit") { [unowned self] in application.quit() },
+        application.addAction(SimpleAction(name: "quit") { [unowned self] in quit() },
                               accelerators: ["<Control>q"])
         application.setAccelerators(["<Control>w"], forAction: "window.close")
     }
@@ -80,6 +80,13 @@ public final class TrackcastApplication {
         }
         self.window = window
         return window
+    }
+
+    /// Closes the window the way the user would, so it saves its state, then
+    /// ends the process.
+    private func quit() {
+        window?.applicationWindow.close()
+        application.quit()
     }
 
     private func open(_ uris: [String]) {

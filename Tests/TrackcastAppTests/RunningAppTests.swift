@@ -7,7 +7,7 @@ import Testing
 /// Serialized: the app is single-instance, so only one may run at a time.
 @Suite("The running app", .serialized)
 struct RunningAppTests {
-    private let trackcast = BuiltProducts.executable("trackcast")
+    let trackcast = BuiltProducts.executable("trackcast")
 
     private func launchPrimary() async throws -> ChildProcess {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-app-\(UUID())")

@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The window remembers its size across runs through GSettings. GSettings'
+/// keyfile backend keeps the values in a file of this test's own, so two
+/// processes can share them without touching the user's dconf database.
+/// Part of "The running app", which runs one app at a time.
+extension RunningAppTests {
+    private func runOnce(configHome: URL) async throws -> (width: Int, height: Int) {
+        let app = try ChildProcess(trackcast, arguments: ["--library", configHome.appendingPathComponent("library").path],
+                                   environment: ["G_MESSAGES_DEBUG": "Trackcast", "GSETTINGS_BACKEND": "keyfile",
+                                                 "XDG_CONFIG_HOME": configHome.path])
+        let shown = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("first frame painted") }
+        try #require(shown, "no window: \(app.standardOutput) \(app.standardError)")
+        let info = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xwininfo"), arguments: ["-name", "Trackcast"])
+        let size = try #require(Self.size(fromXwininfo: info.standardOutput), "xwininfo said: \(info.standardOutput)")
+        _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
+            "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}",
+        ])
+        let result = await app.finish(timeout: .seconds(10))
+        #expect(result.status == 0 && !result.timedOut)
+        return size
+    }
+
+    private static func size(fromXwininfo text: String) -> (width: Int, height: Int)? {
+        func value(_ key: String) -> Int? {
+            text.split(separator: "\n").first { $0.contains(key) }
+                .flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) }
+        }
+        guard let width = value("Width:"), let height = value("Height:") else { return nil }
+        return (width, height)
+    }
+
+    @Test("the size is saved on quit and restored at the next start")
+    func remembered() async throws {
+        let configHome = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-config-\(UUID())")
+        let keyfile = configHome.appendingPathComponent("glib-2.0/settings/keyfile")
+        _ = try await runOnce(configHome: configHome)
+        let saved = try String(contentsOf: keyfile, encoding: .utf8)
+        #expect(saved.contains("window-width=960"), "the first run saves its size: \(saved)")
+
+        try saved.replacingOccurrences(of: "window-width=960", with: "window-width=720")
+            .replacingOccurrences(of: "window-height=680", with: "window-height=520")
+            .write(to: keyfile, atomically: true, encoding: .utf8)
+        let restored = try await runOnce(configHome: configHome)
+        #expect(restored.width == 720 && restored.height == 520, "the second run opened at \(restored)")
+    }
+}
