@@ -13,7 +13,7 @@ struct QueryPlanTests {
         let sql: String
         let bindings: [SQLiteValue]
         /// An index the plan must use.
-        let index: String
+        let index: String?
         /// Whether sorting the matching rows is acceptable: only for the shows
         /// list, where the rows sorted are the shows themselves.
         var sortAllowed = false
@@ -25,10 +25,8 @@ struct QueryPlanTests {
     static let page: [SQLiteValue] = [.integer(50), .integer(0)]
 
     static let queries: [PlannedQuery] = [
-        PlannedQuery(name: "shows with counts", sql: ShowRowReader.list, bindings: [],
-                     index: "episodes_unplayed_by_show", sortAllowed: true),
-        PlannedQuery(name: "shows with counts (new)", sql: ShowRowReader.list, bindings: [],
-                     index: "episodes_new_by_show", sortAllowed: true),
+        // Reads the shows table only: the counts are columns kept by triggers.
+        PlannedQuery(name: "shows with counts", sql: ShowRowReader.list, bindings: [], index: nil, sortAllowed: true),
         PlannedQuery(name: "new episodes across shows", sql: EpisodeSummaryQuery.newEpisodes, bindings: page,
                      index: "episodes_new_by_date"),
         PlannedQuery(name: "in-progress episodes", sql: EpisodeSummaryQuery.inProgress, bindings: page,
@@ -56,7 +54,11 @@ struct QueryPlanTests {
         try await LibraryQueryBenchmark.fill(store, shows: 10, episodesPerShow: 40)
         let plan = try Self.plan(of: query, in: directory.openConnection())
 
-        #expect(plan.contains { $0.contains(query.index) }, "\(plan)")
+        if let index = query.index {
+            #expect(plan.contains { $0.contains(index) }, "\(plan)")
+        } else {
+            #expect(!plan.contains { $0.contains("episodes") || $0.contains(" e ") }, "\(plan)")
+        }
         // SQLite says "SCAN <table or alias>" with no "USING … INDEX" when it reads a whole table.
         let fullScans = plan.filter { $0.hasPrefix("SCAN") && !$0.contains("INDEX") && !$0.contains("PRIMARY KEY") }
         #expect(fullScans.filter { !$0.hasPrefix("SCAN s") && !$0.hasPrefix("SCAN q") } == [], "\(plan)")

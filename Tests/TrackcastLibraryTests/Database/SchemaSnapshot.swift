@@ -66,9 +66,6 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
         CREATE INDEX episodes_by_show_date ON episodes(show_id, published, id);
         -- New episodes across shows by date.
         CREATE INDEX episodes_new_by_date ON episodes(published, id) WHERE is_new = 1;
-        -- The shows list's unplayed and new counts.
-        CREATE INDEX episodes_unplayed_by_show ON episodes(show_id) WHERE played = 0;
-        CREATE INDEX episodes_new_by_show ON episodes(show_id) WHERE is_new = 1;
 
         CREATE TABLE enclosures (
             episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,

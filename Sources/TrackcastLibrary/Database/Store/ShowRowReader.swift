@@ -1,6 +1,7 @@
 import Foundation
 
-/// The SQL that reads whole shows, with their counts, and the reading of its
+/// The SQL that reads whole shows, with their counts (kept by triggers, see
+/// `LibrarySchema.version2`), and the reading of its
 /// rows into `Show`. Apart from the store so the query-plan tests check this SQL.
 enum ShowRowReader {
     static let select = """
@@ -8,8 +9,7 @@ enum ShowRowReader {
             s.new_feed_url, s.podcast_guid, s.show_type, s.explicit, s.locked, s.complete, s.subscribed,
             s.etag, s.last_modified, s.last_refreshed, s.last_error_kind, s.last_error_message,
             s.playback_speed, s.skip_intro, s.skip_outro, s.auto_download,
-            (SELECT count(*) FROM episodes WHERE show_id = s.id AND played = 0),
-            (SELECT count(*) FROM episodes WHERE show_id = s.id AND is_new = 1)
+            s.unplayed_count, s.new_count
         FROM shows s
         """
 
