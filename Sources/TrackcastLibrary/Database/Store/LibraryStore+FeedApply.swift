@@ -45,8 +45,8 @@ extension LibraryStore {
                         updated += 1
                     }
                 } else {
-                    _ = try writer.insertEpisode(episode, identity: identity, contentHash: contentHash, show: showID,
-                                                 isNew: existingShow != nil, firstSeen: now)
+                    try writer.insertEpisode(episode, identity: identity, contentHash: contentHash, show: showID,
+                                             isNew: existingShow != nil, firstSeen: now)
                     inserted += 1
                 }
             }
