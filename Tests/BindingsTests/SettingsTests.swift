@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// The schema exists only for these tests; it is compiled into a temporary
-/// directory and used through GSettings' in-memory backend, so nothing
-/// touches the user's settings.
+/// directory and used with in-memory storage, so nothing touches the user's
+/// settings, and the process environment (which the app tests' child
+/// processes inherit) stays as it was.
 private let schemaID = "org.trackcast.BindingsTest"
 
 private let schemaDirectory: Result<URL, Error> = Result {
@@ -35,21 +36,19 @@ private let schemaDirectory: Result<URL, Error> = Result {
     compiler.arguments = ["--strict", directory.path]
     try compiler.run()
     compiler.waitUntilExit()
-    // GLib reads these once, when the first GSettings is made; this suite is
-    // the only GSettings user in the test process.
-    setenv("GSETTINGS_SCHEMA_DIR", directory.path, 1)
-    setenv("GSETTINGS_BACKEND", "memory", 1)
     return directory
 }
 
 @MainActor
-@Suite("GSettings access", .serialized)
+@Suite("GSettings access")
 struct SettingsTests {
-    init() throws { _ = try schemaDirectory.get() }
+    private func open() throws -> Settings {
+        try Settings(schemaID: schemaID, source: .directory(schemaDirectory.get().path), storage: .memory)
+    }
 
     @Test("defaults, writes and change notifications")
     func readWrite() throws {
-        let settings = try Settings(schemaID: schemaID)
+        let settings = try open()
         #expect(try settings.int(forKey: "skip-forward-seconds") == 30)
         #expect(try settings.bool(forKey: "background-playback"))
         var changes = 0
@@ -64,7 +63,7 @@ struct SettingsTests {
 
     @Test("values outside the schema's range or type are refused and change nothing")
     func refusesBadValues() throws {
-        let settings = try Settings(schemaID: schemaID)
+        let settings = try open()
         let before = try settings.int(forKey: "skip-forward-seconds")
         #expect(try settings.setValue(Variant(Int32(0)), forKey: "skip-forward-seconds") == false)
         #expect(try settings.setValue(Variant("ten"), forKey: "skip-forward-seconds") == false)
@@ -76,7 +75,11 @@ struct SettingsTests {
         #expect(throws: Settings.LookupError.schemaNotInstalled("org.trackcast.NoSuchSchema")) {
             try Settings(schemaID: "org.trackcast.NoSuchSchema")
         }
-        let settings = try Settings(schemaID: schemaID)
+        #expect(throws: Settings.LookupError.schemaNotInstalled("org.trackcast.NoSuchSchema")) {
+            try Settings(schemaID: "org.trackcast.NoSuchSchema", source: .directory(schemaDirectory.get().path))
+        }
+        #expect(throws: GLibError.self) { try Settings(schemaID: schemaID, source: .directory("/nonexistent")) }
+        let settings = try open()
         #expect(throws: Settings.LookupError.noSuchKey(schema: schemaID, key: "volume")) {
             try settings.double(forKey: "volume")
         }

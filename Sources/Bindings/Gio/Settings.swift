@@ -19,16 +19,53 @@ public final class Settings: ObjectRef {
     public let schemaID: String
     private let schema: OpaquePointer
 
+    /// Where to look for the schema.
+    public enum SchemaSource {
+        /// The installed schemas, plus GSETTINGS_SCHEMA_DIR.
+        case installed
+        /// Compiled schemas in one directory (gschemas.compiled), e.g. a test's own.
+        case directory(String)
+    }
+
+    /// Where values are stored.
+    public enum Storage {
+        /// The desktop's settings (dconf), or whatever GSETTINGS_BACKEND names.
+        case `default`
+        /// In this process only, gone when it exits.
+        case memory
+    }
+
     /// Opens the schema; throws instead of aborting (as `g_settings_new` does)
     /// when it is not installed.
-    public init(schemaID: String) throws {
-        guard let source = g_settings_schema_source_get_default(),
-              let schema = g_settings_schema_source_lookup(source, schemaID, 1) else {
+    public init(schemaID: String, source: SchemaSource = .installed, storage: Storage = .default) throws {
+        let lookupSource: OpaquePointer
+        switch source {
+        case .installed:
+            guard let installed = g_settings_schema_source_get_default() else {
+                throw LookupError.schemaNotInstalled(schemaID)
+            }
+            lookupSource = g_settings_schema_source_ref(installed)
+        case .directory(let path):
+            let created = try GLibError.check { error in
+                g_settings_schema_source_new_from_directory(path, nil, 0, error)
+            }
+            guard let created else { throw LookupError.schemaNotInstalled(schemaID) }
+            lookupSource = created
+        }
+        defer { g_settings_schema_source_unref(lookupSource) }
+        guard let schema = g_settings_schema_source_lookup(lookupSource, schemaID, 1) else {
             throw LookupError.schemaNotInstalled(schemaID)
         }
         self.schemaID = schemaID
         self.schema = schema
-        super.init(g_settings_new_full(schema, nil, nil), transfer: .full)
+        switch storage {
+        case .default:
+            super.init(g_settings_new_full(schema, nil, nil), transfer: .full)
+        case .memory:
+            let backend = g_memory_settings_backend_new()
+            defer { g_object_unref(backend) }
+            super.init(g_settings_new_full(schema, backend, nil), transfer: .full)
+        }
     }
 
     deinit { g_settings_schema_unref(schema) }
