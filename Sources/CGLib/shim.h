@@ -1,8 +1,11 @@
 #pragma once
+/* The settings backends (memory, keyfile) are behind this opt-in. */
+#define G_SETTINGS_ENABLE_BACKEND
 #include <glib.h>
 #include <glib-object.h>
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
+#include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 
 /* G_TYPE_* are macros over G_TYPE_MAKE_FUNDAMENTAL, which Swift cannot import. */
