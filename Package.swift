@@ -40,12 +40,12 @@ let package = Package(
         // GStreamer playback: PlayerController, AssetLoader, error classification.
         .target(name: "TrackcastPlayback", dependencies: ["TrackcastCore", "Bindings"]),
         // Toolkit-free: command-line parsing and the headless commands.
-        .target(name: "TrackcastCLI", dependencies: ["TrackcastCore"]),
+        .target(name: "TrackcastCLI", dependencies: ["TrackcastCore", "TrackcastLibrary"]),
         // The GTK 4 + libadwaita application.
         .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "Bindings"]),
 
         .executableTarget(name: "trackcast",
-                          dependencies: ["TrackcastCore", "TrackcastCLI", "TrackcastPlayback", "TrackcastUI"]),
+                          dependencies: ["Bindings", "TrackcastCore", "TrackcastCLI", "TrackcastPlayback", "TrackcastUI"]),
         .executableTarget(name: "trackcast-bench", dependencies: ["TrackcastCore"],
                           path: "Benchmarks/trackcast-bench"),
 

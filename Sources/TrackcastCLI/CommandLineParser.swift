@@ -8,18 +8,20 @@ import TrackcastCore
 /// (a URI, a path, a file name) and the window opens with it, so a mistyped
 /// command is an error rather than a file the player cannot find.
 public struct CommandLineParser {
-    /// Subcommands and what they do, for `--help`; each later feature adds its own.
-    public static var commands: [(name: String, summary: String)] {
-        [
-            ("help", tr("Show this help")),
-            ("version", tr("Show the version")),
-        ]
-    }
-
+    /// The headless commands the executable offers.
+    public let commands: [any CLICommand.Type]
     private let fileExists: (String) -> Bool
 
-    public init(fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
+    public init(commands: [any CLICommand.Type],
+                fileExists: @escaping (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
+        self.commands = commands
         self.fileExists = fileExists
+    }
+
+    /// Every command and what it does, for `--help`.
+    public var commandSummaries: [(usage: String, summary: String)] {
+        [("help", tr("Show this help")), ("version", tr("Show the version"))]
+            + commands.map { ("\($0.name) \($0.arguments)", $0.summary) }
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -54,6 +56,11 @@ public struct CommandLineParser {
         guard let first = remaining.first else {
             return Invocation(action: .gui(items: []), libraryOption: libraryOption)
         }
+        if let command = commands.first(where: { remaining.starts(with: $0.words) }) {
+            let arguments = Array(remaining.dropFirst(command.words.count))
+            return Invocation(action: .command(CommandCall(try command.init(parsing: arguments), arguments: arguments)),
+                              libraryOption: libraryOption)
+        }
         switch first {
         case "help":
             return Invocation(action: .help, libraryOption: libraryOption)
@@ -77,7 +84,7 @@ public struct CommandLineParser {
     }
 
     /// The text `--help` prints, in the user's language.
-    public static var helpText: String {
+    public var helpText: String {
         let program = AppIdentity.executable
         // Outside the interpolation below: xgettext reads Swift with its C
         // lexer and cannot see a call inside a string literal.
@@ -98,12 +105,12 @@ public struct CommandLineParser {
             table(options),
             "",
             tr("Commands:"),
-            table(commands.map { ($0.name, $0.summary) }),
+            table(commandSummaries),
             "",
         ].joined(separator: "\n")
     }
 
-    private static func table(_ rows: [(String, String)]) -> String {
+    private func table(_ rows: [(String, String)]) -> String {
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { "  \($0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.1)" }
             .joined(separator: "\n")

@@ -8,6 +8,8 @@ public struct Invocation: Equatable, Sendable {
         case dbusService
         case help
         case version
+        /// A headless subcommand, its arguments already parsed.
+        case command(CommandCall)
     }
 
     public var action: Action
@@ -25,4 +27,19 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// A parsed subcommand. Equal when it is the same command with the same arguments.
+public struct CommandCall: Equatable, Sendable {
+    public let command: any CLICommand
+    public let arguments: [String]
+
+    public init(_ command: any CLICommand, arguments: [String]) {
+        self.command = command
+        self.arguments = arguments
+    }
+
+    public static func == (lhs: CommandCall, rhs: CommandCall) -> Bool {
+        type(of: lhs.command).name == type(of: rhs.command).name && lhs.arguments == rhs.arguments
+    }
 }

@@ -8,9 +8,12 @@ import TrackcastUI
 
 Localization.setUp()
 
+let parser = CommandLineParser(commands: [
+    FeedParseCommand.self,
+])
 let invocation: Invocation
 do {
-    invocation = try CommandLineParser().parse(Array(CommandLine.arguments.dropFirst()))
+    invocation = try parser.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     let hint = String(format: tr("Run '%@ --help' for usage."), AppIdentity.executable)
     FileHandle.standardError.write(Data("\(AppIdentity.executable): \(error.message)\n\(hint)\n".utf8))
@@ -19,13 +22,17 @@ do {
 
 switch invocation.action {
 case .help:
-    print(CommandLineParser.helpText, terminator: "")
+    print(parser.helpText, terminator: "")
 case .version:
     print("\(AppIdentity.executable) \(AppIdentity.version)")
 case .gui(let items):
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
     exit(TrackcastApplication(libraryDirectory: library).run(items: items))
+case .command(let call):
+    let library = LibraryLocation.resolve(option: invocation.libraryOption,
+                                          environment: ProcessInfo.processInfo.environment)
+    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library)))
 case .dbusService:
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)

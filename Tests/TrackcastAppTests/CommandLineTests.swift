@@ -73,3 +73,37 @@ struct TranslatedCommandLineTests {
         #expect(wrong.standardError.contains("Unbekannte Option »--frobnicate«"))
     }
 }
+
+@Suite("trackcast feed parse")
+struct FeedParseCommandTests {
+    private let trackcast = BuiltProducts.executable("trackcast")
+    private let sampleShow = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/sample/sample-show.xml")
+
+    @Test("prints the feed as JSON without a display or a library")
+    func parsesSampleShow() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-untouched-\(UUID())")
+        let result = try await ChildProcess.run(trackcast, arguments: ["--library", library.path, "feed", "parse",
+                                                                        sampleShow.path, "--json"],
+                                                environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(json["title"] as? String == "Trackcast Sample Show")
+        let episodes = try #require(json["episodes"] as? [[String: Any]])
+        #expect(episodes.count == 2)
+        #expect(episodes.first?["duration"] as? Double == 13)
+        #expect(!FileManager.default.fileExists(atPath: library.path), "parsing touches no library")
+    }
+
+    @Test("bad input gets one clear line and exit status 1", arguments: [
+        ("/nonexistent/feed.xml", "/nonexistent/feed.xml:"),
+        ("/etc/hostname", "/etc/hostname:"),
+    ])
+    func badInput(path: String, prefix: String) async throws {
+        let result = try await ChildProcess.run(trackcast, arguments: ["feed", "parse", path, "--json"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("trackcast: \(prefix)"))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardOutput.isEmpty)
+    }
+}

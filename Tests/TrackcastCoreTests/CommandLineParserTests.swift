@@ -3,7 +3,7 @@ import TrackcastCLI
 
 @Suite("Command-line parsing")
 struct CommandLineParserTests {
-    private let parser = CommandLineParser(fileExists: { $0 == "existing" })
+    private let parser = CommandLineParser(commands: [FeedParseCommand.self], fileExists: { $0 == "existing" })
 
     @Test("no arguments opens the window")
     func empty() throws {
@@ -50,11 +50,31 @@ struct CommandLineParserTests {
         #expect(throws: UsageError(message)) { try parser.parse(arguments) }
     }
 
+    @Test("a command of two words takes the arguments after them")
+    func commands() throws {
+        let invocation = try parser.parse(["--library", "/l", "feed", "parse", "show.xml", "--json"])
+        #expect(invocation.libraryOption == "/l")
+        guard case .command(let call) = invocation.action else {
+            Issue.record("expected a command, got \(invocation.action)")
+            return
+        }
+        #expect(call.command is FeedParseCommand)
+        #expect(call.arguments == ["show.xml", "--json"])
+    }
+
+    @Test("a command rejects bad arguments before anything runs", arguments: [
+        ["feed", "parse"], ["feed", "parse", "a.xml"], ["feed", "parse", "a.xml", "b.xml", "--json"],
+    ])
+    func commandUsage(arguments: [String]) {
+        #expect(throws: UsageError.self) { try parser.parse(arguments) }
+    }
+
     @Test("help lists every command")
     func helpText() {
-        for command in CommandLineParser.commands {
-            #expect(CommandLineParser.helpText.contains("  \(command.name) "))
+        for command in parser.commandSummaries {
+            #expect(parser.helpText.contains("  \(command.usage) "))
         }
-        #expect(CommandLineParser.helpText.hasPrefix("Usage: trackcast"))
+        #expect(parser.helpText.contains("feed parse FILE|URL --json"))
+        #expect(parser.helpText.hasPrefix("Usage: trackcast"))
     }
 }

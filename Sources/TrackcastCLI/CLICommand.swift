@@ -1,0 +1,48 @@
+import Foundation
+
+/// One headless subcommand, e.g. `trackcast feed parse FILE --json`.
+///
+/// A command parses its own arguments (so a mistake is reported before
+/// anything runs or is touched) and then runs on the main actor, which the
+/// executable drives with the GLib main loop; blocking work belongs in the
+/// library's actors or detached tasks, never in `run` itself.
+public protocol CLICommand: Sendable {
+    /// The words that select the command: `["shows"]`, or `["feed", "parse"]`.
+    static var words: [String] { get }
+    /// One line for `--help`, translated.
+    static var summary: String { get }
+    /// The arguments after the command's words, e.g. "FILE|URL [--json]".
+    static var arguments: String { get }
+
+    init(parsing arguments: [String]) throws(UsageError)
+
+    /// Returns the process exit status: 0 on success, 1 when the work failed
+    /// (after printing a one-line reason on stderr).
+    @MainActor func run(_ context: CommandContext) async -> Int32
+}
+
+extension CLICommand {
+    public static var name: String { words.joined(separator: " ") }
+}
+
+/// What a running command may use: where the library is, and where to print.
+public struct CommandContext: Sendable {
+    public let libraryDirectory: URL
+    public let print: @Sendable (String) -> Void
+    public let printError: @Sendable (String) -> Void
+
+    public init(libraryDirectory: URL,
+                print: @escaping @Sendable (String) -> Void,
+                printError: @escaping @Sendable (String) -> Void) {
+        self.libraryDirectory = libraryDirectory
+        self.print = print
+        self.printError = printError
+    }
+
+    /// The usual context: standard output and standard error.
+    public static func standard(libraryDirectory: URL) -> CommandContext {
+        CommandContext(libraryDirectory: libraryDirectory,
+                       print: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                       printError: { FileHandle.standardError.write(Data(("trackcast: " + $0 + "\n").utf8)) })
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TrackcastCore
+import TrackcastLibrary
+
+/// `trackcast feed parse FILE|URL --json`: parses a feed without touching the
+/// library and prints what Trackcast understood of it.
+public struct FeedParseCommand: CLICommand {
+    public static let words = ["feed", "parse"]
+    public static var summary: String { tr("Parse a feed and print it as JSON, without subscribing") }
+    public static let arguments = "FILE|URL --json"
+
+    let source: String
+
+    public init(parsing arguments: [String]) throws(UsageError) {
+        let positional = arguments.filter { $0 != "--json" }
+        guard positional.count == 1, let source = positional.first, !source.hasPrefix("-") else {
+            throw UsageError(String(format: tr("usage: trackcast %@ %@"), Self.name, Self.arguments))
+        }
+        guard arguments.contains("--json") else {
+            throw UsageError(tr("feed parse prints JSON only; add --json"))
+        }
+        self.source = source
+    }
+
+    @MainActor
+    public func run(_ context: CommandContext) async -> Int32 {
+        do {
+            let (data, url, contentType) = try await load()
+            let feed = try FeedParser().parse(data, url: url, httpContentType: contentType)
+            context.print(FeedJSON(feed).text)
+            return 0
+        } catch {
+            context.printError("\(source): \(error.localizedDescription)")
+        }
+        return 1
+    }
+
+    private func load() async throws -> (Data, URL, String?) {
+        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            var request = URLRequest(url: url, timeoutInterval: 30)
+            request.setValue("Trackcast/\(AppIdentity.version)", forHTTPHeaderField: "User-Agent")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let http = response as? HTTPURLResponse
+            if let status = http?.statusCode, !(200..<300).contains(status) {
+                throw FeedFetchError.httpStatus(status)
+            }
+            return (data, response.url ?? url, http?.value(forHTTPHeaderField: "Content-Type"))
+        }
+        let file = URL(string: source).flatMap { $0.isFileURL ? $0 : nil }
+            ?? URL(fileURLWithPath: source)
+        let data = try await Task.detached { try Data(contentsOf: file) }.value
+        return (data, file, nil)
+    }
+}
+
+enum FeedFetchError: LocalizedError {
+    case httpStatus(Int)
+
+    var errorDescription: String? {
+        switch self {
+        case .httpStatus(let status):
+            String(format: tr("the server answered %d (%@)"), status,
+                   HTTPURLResponse.localizedString(forStatusCode: status))
+        }
+    }
+}
