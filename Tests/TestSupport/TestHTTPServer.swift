@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
 
-/// A small HTTP/1.1 server on loopback for the playback tests: it serves
+/// A small HTTP/1.1 server on loopback for the tests: it serves
 /// files with Range requests, as podcast hosts do, and misbehaves on
 /// purpose where a route says so. One thread accepts; each connection gets a
 /// thread of its own, so a stalled answer holds up nothing else.
-final class TestHTTPServer: Sendable {
-    enum Behaviour: Sendable {
+public final class TestHTTPServer: Sendable {
+    public enum Behaviour: Sendable {
         /// 200 with the body, or 206 for a Range request.
         case serve(Data, contentType: String)
         /// An empty answer with this status, e.g. 404, 500.
@@ -26,24 +26,24 @@ final class TestHTTPServer: Sendable {
     }
 
     /// Lets a behaviour contain another.
-    final class Box: Sendable {
-        let behaviour: Behaviour
-        init(_ behaviour: Behaviour) { self.behaviour = behaviour }
+    public final class Box: Sendable {
+        public let behaviour: Behaviour
+        public init(_ behaviour: Behaviour) { self.behaviour = behaviour }
     }
 
     private struct State {
         var routes: [String: Behaviour] = [:]
-        var requests: [String] = []
+        public var requests: [String] = []
         var openConnections: [Int32: String] = [:]
         var brokenPaths: Set<String> = []
         var isStopped = false
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let state = Mutex(State())
 
-    init() throws {
+    public init() throws {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var reuse: Int32 = 1
@@ -72,18 +72,18 @@ final class TestHTTPServer: Sendable {
 
     deinit { stop() }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func route(_ path: String, _ behaviour: Behaviour) {
+    public func route(_ path: String, _ behaviour: Behaviour) {
         state.withLock { $0.routes[path] = behaviour }
     }
 
     /// The request lines and Range headers received so far, in order.
-    var requests: [String] { state.withLock { $0.requests } }
+    public var requests: [String] { state.withLock { $0.requests } }
 
     /// Resets every open connection serving `path`, and any later one: the
     /// server "fails" in the middle of a transfer.
-    func breakConnections(to path: String) {
+    public func breakConnections(to path: String) {
         state.withLock { state in
             state.brokenPaths.insert(path)
             for (socket, served) in state.openConnections where served == path {
@@ -94,7 +94,7 @@ final class TestHTTPServer: Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         let wasStopped = state.withLock { state in
             defer { state.isStopped = true }
             return state.isStopped
