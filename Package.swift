@@ -39,10 +39,12 @@ let package = Package(
         .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite"]),
         // GStreamer playback: PlayerController, AssetLoader, error classification.
         .target(name: "TrackcastPlayback", dependencies: ["TrackcastCore", "Bindings"]),
+        // MPRIS on the session bus: media keys, GNOME Shell, the lock screen.
+        .target(name: "TrackcastMPRIS", dependencies: ["TrackcastCore", "TrackcastPlayback", "Bindings"]),
         // Toolkit-free: command-line parsing and the headless commands.
         .target(name: "TrackcastCLI", dependencies: ["TrackcastCore", "TrackcastLibrary"]),
         // The GTK 4 + libadwaita application.
-        .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "Bindings"]),
+        .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "Bindings"]),
 
         .executableTarget(name: "trackcast",
                           dependencies: ["Bindings", "TrackcastCore", "TrackcastCLI", "TrackcastPlayback", "TrackcastUI"]),
