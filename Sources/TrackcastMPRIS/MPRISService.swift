@@ -1,0 +1,197 @@
+import Bindings
+import TrackcastCore
+import TrackcastPlayback
+
+/// Publishes the player on the session bus as `org.mpris.MediaPlayer2.Trackcast`,
+/// so media keys, GNOME Shell, the lock screen and `playerctl` control it.
+///
+/// Property changes are gathered and sent as one PropertiesChanged on the next
+/// main-loop turn; Position is never announced (clients read it live), and
+/// every jump in position sends Seeked. Calls the specification says to
+/// ignore are ignored, and GDBus turns wrong argument types into errors.
+@MainActor
+public final class MPRISService: DBusObjectHandler {
+    public static let busNamePrefix = "org.mpris.MediaPlayer2.Trackcast"
+
+    /// When past this point, Previous restarts the item instead of going back.
+    static let restartThreshold: Duration = .seconds(3)
+
+    private let player: PlayerController
+    private weak var host: (any MPRISHost)?
+    private var export: DBusObjectExport?
+    private var lastSent: MPRISSnapshot?
+    private var phase: PlaybackPhase = .idle
+    private var pendingAnnouncement = false
+    private var stateObserver: Task<Void, Never>?
+
+    /// - Parameter instance: a suffix for the bus name
+    ///   (`org.mpris.MediaPlayer2.Trackcast.instance42`) when more than one
+    ///   Trackcast may run at once, as the specification allows.
+    public init(player: PlayerController, host: (any MPRISHost)?, instance: String? = nil) throws {
+        self.player = player
+        self.host = host
+        let busName = instance.map { "\(Self.busNamePrefix).\($0)" } ?? Self.busNamePrefix
+        export = try DBusObjectExport(busName: busName, objectPath: MPRISInterfaces.objectPath,
+                                      introspectionXML: MPRISInterfaces.introspection, handler: self)
+    }
+
+    /// Takes the bus name and starts following the player.
+    public func start() {
+        export?.start()
+        let store = player.store
+        stateObserver = Task { [weak self] in
+            for await state in await store.updates() {
+                self?.phase = state.phase
+                self?.propertiesMayHaveChanged()
+            }
+        }
+    }
+
+    public func stop() {
+        stateObserver?.cancel()
+        stateObserver = nil
+        export?.stop()
+    }
+
+    /// Call after changing the player or the queue outside MPRIS (the UI's own
+    /// rate, volume, queue edits); the change is announced once, shortly.
+    public func propertiesMayHaveChanged() {
+        guard !pendingAnnouncement else { return }
+        pendingAnnouncement = true
+        Timeout.once(after: 0) { [weak self] in self?.announceChanges() }
+    }
+
+    /// Call after any jump in position the service did not make itself.
+    public func didSeek() {
+        export?.emitSignal(interface: MPRISInterfaces.player, name: "Seeked",
+                           arguments: Variant(tuple: [Variant(player.position?.microseconds ?? 0)]))
+    }
+
+    private func announceChanges() {
+        pendingAnnouncement = false
+        let snapshot = MPRISSnapshot(player: player, phase: phase, host: host)
+        let previous = lastSent?.properties ?? [:]
+        let changed = snapshot.properties.filter { previous[$0.key] != $0.value }
+        lastSent = snapshot
+        guard !changed.isEmpty else { return }
+        export?.emitPropertiesChanged(interface: MPRISInterfaces.player, changed: changed)
+    }
+
+    // MARK: DBusObjectHandler
+
+    public func handleCall(interface: String, method: String, parameters: Variant) -> DBusReply {
+        let arguments = parameters.children
+        switch (interface, method) {
+        case (MPRISInterfaces.root, "Raise"):
+            host?.raise()
+        case (MPRISInterfaces.root, "Quit"):
+            host?.quit()
+        case (MPRISInterfaces.player, "Play"):
+            if player.currentItem != nil { player.play() }
+        case (MPRISInterfaces.player, "Pause"):
+            player.pause()
+        case (MPRISInterfaces.player, "PlayPause"):
+            if player.currentItem != nil { player.toggle() }
+        case (MPRISInterfaces.player, "Stop"):
+            player.stop()
+        case (MPRISInterfaces.player, "Next"):
+            if host?.canGoNext == true { host?.next() }
+        case (MPRISInterfaces.player, "Previous"):
+            previous()
+        case (MPRISInterfaces.player, "Seek"):
+            seek(by: Duration(microseconds: arguments[0].int64!))
+        case (MPRISInterfaces.player, "SetPosition"):
+            setPosition(trackID: arguments[0].string!, to: Duration(microseconds: arguments[1].int64!))
+        case (MPRISInterfaces.player, "OpenUri"):
+            host?.open(uri: arguments[0].string!)
+        default:
+            return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "No method \(interface).\(method)")
+        }
+        propertiesMayHaveChanged()
+        return .value(nil)
+    }
+
+    public func property(interface: String, name: String) -> Variant? {
+        switch (interface, name) {
+        case (MPRISInterfaces.root, "CanQuit"): Variant(true)
+        case (MPRISInterfaces.root, "Fullscreen"): Variant(false)
+        case (MPRISInterfaces.root, "CanSetFullscreen"): Variant(false)
+        case (MPRISInterfaces.root, "CanRaise"): Variant(host?.canRaise ?? false)
+        case (MPRISInterfaces.root, "HasTrackList"): Variant(false)
+        case (MPRISInterfaces.root, "Identity"): Variant(AppIdentity.name)
+        case (MPRISInterfaces.root, "DesktopEntry"): Variant(AppIdentity.id)
+        case (MPRISInterfaces.root, "SupportedUriSchemes"): Variant(strings: ["file", "http", "https"])
+        case (MPRISInterfaces.root, "SupportedMimeTypes"): Variant(strings: Self.supportedMimeTypes)
+        case (MPRISInterfaces.player, "Position"): Variant(player.position?.microseconds ?? 0)
+        case (MPRISInterfaces.player, "MinimumRate"): Variant(PlaybackRate.range.lowerBound)
+        case (MPRISInterfaces.player, "MaximumRate"): Variant(PlaybackRate.range.upperBound)
+        case (MPRISInterfaces.player, "CanControl"): Variant(true)
+        case (MPRISInterfaces.player, let name):
+            MPRISSnapshot(player: player, phase: phase, host: host).properties[name]
+        default: nil
+        }
+    }
+
+    public func setProperty(interface: String, name: String, value: Variant) -> Bool {
+        switch (interface, name) {
+        case (MPRISInterfaces.player, "Rate"):
+            guard let rate = value.double else { return false }
+            // The specification: a rate of 0 means pause; other rates outside
+            // the range are ignored.
+            if rate == 0 {
+                player.pause()
+            } else if PlaybackRate.range.contains(rate) {
+                player.setRate(PlaybackRate(rate))
+            }
+        case (MPRISInterfaces.player, "Volume"):
+            guard let volume = value.double, !volume.isNaN else { return false }
+            player.volume = min(max(volume, 0), 1)
+        case (MPRISInterfaces.root, "Fullscreen"):
+            // CanSetFullscreen is false; the specification says to ignore the write.
+            break
+        default:
+            return false
+        }
+        propertiesMayHaveChanged()
+        return true
+    }
+
+    // MARK: Seeking
+
+    private func previous() {
+        guard player.currentItem != nil else { return }
+        if (player.position ?? .zero) > Self.restartThreshold || host?.hasPrevious != true {
+            jump(to: .zero)
+        } else {
+            host?.previous()
+        }
+    }
+
+    private func seek(by offset: Duration) {
+        guard player.currentItem != nil, let position = player.position else { return }
+        let target = position + offset
+        if let duration = player.duration, target > duration {
+            // As the specification says: past the end acts as Next.
+            if host?.canGoNext == true { host?.next() }
+            return
+        }
+        jump(to: max(target, .zero))
+    }
+
+    private func setPosition(trackID: String, to position: Duration) {
+        let current = MPRISSnapshot(player: player, phase: phase, host: host).trackID
+        guard trackID == current, position >= .zero, let duration = player.duration, position <= duration else { return }
+        jump(to: position)
+    }
+
+    private func jump(to position: Duration) {
+        player.seek(to: position, mode: .exact)
+        export?.emitSignal(interface: MPRISInterfaces.player, name: "Seeked",
+                           arguments: Variant(tuple: [Variant(position.microseconds)]))
+    }
+
+    static let supportedMimeTypes = [
+        "audio/mpeg", "audio/mp4", "audio/x-m4a", "audio/ogg", "audio/opus", "audio/flac", "audio/x-wav",
+        "audio/aac", "video/mp4", "video/webm", "video/x-matroska", "video/ogg", "application/vnd.apple.mpegurl",
+    ]
+}
