@@ -31,10 +31,13 @@ public struct AssetLoader: Sendable {
             try Task.checkCancellation()
             throw await PlaybackErrorClassifier(checkTimeout: networkTimeout).classify(error, uri: uri)
         }
-        return Self.asset(from: media, uri: uri)
+        return Self.asset(from: media)
     }
 
-    static func asset(from media: DiscoveredMedia, uri: String) -> LoadedAsset {
+    /// Adaptive streaming playlists.
+    static let playlistTypes: Set<String> = ["application/x-hls", "application/dash+xml", "application/vnd.ms-sstr+xml"]
+
+    static func asset(from media: DiscoveredMedia) -> LoadedAsset {
         let tracks = media.streams.map { stream in
             LoadedAsset.Track(kind: stream.kind.trackKind, codec: stream.codec, language: stream.language,
                               channels: stream.channels, sampleRate: stream.sampleRate,
@@ -43,10 +46,14 @@ public struct AssetLoader: Sendable {
         let chapters = media.tableOfContents.flatMap(\.chapters).compactMap { entry in
             entry.start.map { LoadedAsset.Chapter(title: entry.title, start: $0, end: entry.end) }
         }
-        // A network stream without a duration is a live one (a radio
-        // stream, an HLS playlist without an end), even when its source can
-        // preroll and so does not count as live to GStreamer.
-        let isLive = media.isLive || (media.duration == nil && PlaybackErrorClassifier.isNetwork(uri))
+        // GStreamer calls only sources that cannot preroll live. A playlist
+        // without an end (HLS, DASH) prerolls and even seeks within its
+        // window, yet has no duration: it is live too. So is a stream with
+        // neither duration nor seeking, such as internet radio. (The
+        // controller looks again once the pipeline has prerolled: Ogg served
+        // fast over HTTP shows neither to the probe, yet is a file.)
+        let isPlaylist = media.containerType.map(Self.playlistTypes.contains) ?? false
+        let isLive = media.isLive || (media.duration == nil && (isPlaylist || !media.isSeekable))
         return LoadedAsset(duration: media.duration, isLive: isLive, isSeekable: media.isSeekable && !isLive,
                            tracks: tracks, title: media.tags.title, artist: media.tags.artist, album: media.tags.album,
                            artwork: media.tags.image.map { Data($0) }, artworkType: media.tags.imageType,

@@ -166,12 +166,24 @@ public final class PlayerController {
         advanceLoad(session)
     }
 
+    /// The probe calls a stream without duration or seeking live; the
+    /// prerolled pipeline may know better (Ogg over fast HTTP shows the probe
+    /// neither), and a seekable stream with a duration is no live one.
+    private func confirmLiveness(_ session: ItemSession) {
+        guard let asset = session.asset, asset.isLive, !session.isLiveSource,
+              let duration = playbin.duration, playbin.seeking?.isSeekable == true else { return }
+        session.asset?.isLive = false
+        session.asset?.isSeekable = true
+        session.asset?.duration = duration
+    }
+
     /// Moves a loading item on once its parts are there: the asset, the
     /// preroll, the first seek (start position and rate), a full buffer.
     private func advanceLoad(_ session: ItemSession) {
         guard isCurrent(session), !session.hasFailed, !session.isReady, session.asset != nil,
               session.isPrerolled, !session.isInitialSeekInFlight else { return }
         if !session.isInitialSeekDone {
+            confirmLiveness(session)
             session.isInitialSeekDone = true
             if !session.isLive, session.pendingStart != nil || rate != .normal {
                 let target = clamped(session.pendingStart ?? .zero, for: session)
@@ -185,6 +197,8 @@ public final class PlayerController {
         }
         guard session.bufferingPercent == 100 || session.isLive else { return }
         session.isReady = true
+        // Some containers (Ogg over HTTP) only know their duration once prerolled.
+        if session.asset?.duration == nil, !session.isLive { session.asset?.duration = playbin.duration }
         send(.apply(.ready(isLive: session.isLive), session.id))
         if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
         if session.wantsPlaying { playbin.setState(.playing) }
@@ -316,6 +330,7 @@ public final class PlayerController {
     private func handle(_ message: Message) {
         // The bus was emptied when this session began, so the message is its own.
         guard let session, !session.hasFailed else { return }
+        Log.debug("DBG \(session.id) \(message.typeName) \(message.sourceName ?? "") \(message.bufferingPercent.map(String.init) ?? "") \(message.stateChange.map { "\($0.old)->\($0.new)" } ?? "") prerolled=\(session.isPrerolled) asset=\(session.asset != nil)")
         switch message.kind {
         case .error:
             if let failure = message.failure { pipelineFailed(session, failure) }
@@ -329,6 +344,8 @@ public final class PlayerController {
             if message.isFrom(playbin), let change = message.stateChange { stateChanged(session, to: change.new) }
         case .asyncDone:
             asyncDone(session)
+        case .durationChanged:
+            if session.asset != nil, !session.isLive, let duration = playbin.duration { session.asset?.duration = duration }
         case .endOfStream:
             ended(session)
         case .clockLost:

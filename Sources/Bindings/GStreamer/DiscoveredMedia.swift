@@ -25,6 +25,8 @@ public struct DiscoveredMedia: Sendable, Equatable {
     /// A live source (no preroll): it cannot be paused and resumed at the same point.
     public let isLive: Bool
     public let streams: [Stream]
+    /// The media type of the outermost stream, e.g. "application/x-hls" or "audio/mpeg".
+    public let containerType: String?
     public let tags: MediaTags
     public let tableOfContents: [TocEntry]
 
@@ -34,9 +36,18 @@ public struct DiscoveredMedia: Sendable, Equatable {
         isLive = gst_discoverer_info_get_live(info) != 0
         tags = gst_discoverer_info_get_tags(info).map { MediaTags($0) } ?? MediaTags()
         tableOfContents = gst_discoverer_info_get_toc(info).map { TocEntry.entries(of: $0) } ?? []
+        containerType = Self.mediaType(of: gst_discoverer_info_get_stream_info(info))
         streams = Self.streams(gst_discoverer_info_get_audio_streams(info), kind: .audio)
             + Self.streams(gst_discoverer_info_get_video_streams(info), kind: .video)
             + Self.streams(gst_discoverer_info_get_subtitle_streams(info), kind: .subtitle)
+    }
+
+    private static func mediaType(of stream: OpaquePointer?) -> String? {
+        guard let stream else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        guard let caps = gst_discoverer_stream_info_get_caps(stream) else { return nil }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
+        return gst_caps_get_structure(caps, 0).map { String(cString: gst_structure_get_name($0)) }
     }
 
     private static func streams(_ list: UnsafeMutablePointer<GList>?, kind: Stream.Kind) -> [Stream] {

@@ -15,6 +15,8 @@ actor MediaFixtures {
         case aac
         /// 30 s of Opus, for rate and seek tests that need room.
         case longOpus
+        /// 30 s of 32 kbit/s CBR MP3: 4000 bytes a second, for throttled servers.
+        case longMP3
         /// The MP4 cut in half: its index is missing.
         case truncatedMP4
         /// Matroska whose codec ID no decoder knows.
@@ -32,6 +34,7 @@ actor MediaFixtures {
             case .mp3: "tone.mp3"
             case .aac: "tone.m4a"
             case .longOpus: "long.opus"
+            case .longMP3: "long.mp3"
             case .truncatedMP4: "truncated.m4a"
             case .unknownCodec: "unknown.mkv"
             case .hls: "hls/playlist.m3u8"
@@ -43,7 +46,7 @@ actor MediaFixtures {
         var contentType: String {
             switch self {
             case .opus, .longOpus: "audio/ogg"
-            case .mp3: "audio/mpeg"
+            case .mp3, .longMP3: "audio/mpeg"
             case .aac, .truncatedMP4: "audio/mp4"
             case .unknownCodec: "audio/x-matroska"
             case .hls: "application/vnd.apple.mpegurl"
@@ -55,7 +58,7 @@ actor MediaFixtures {
         /// How long it plays.
         var duration: Duration {
             switch self {
-            case .longOpus: .seconds(30)
+            case .longOpus, .longMP3: .seconds(30)
             case .hls: .seconds(12)
             case .wav: .seconds(4)
             case .video: .seconds(10)
@@ -106,6 +109,10 @@ actor MediaFixtures {
             try launch("\(tone(6)) ! opusenc ! oggmux ! filesink location=\(path)")
         case .longOpus:
             try launch("\(tone(30, 330)) ! opusenc bitrate=32000 ! oggmux ! filesink location=\(path)")
+        case .longMP3:
+            try launch("\(tone(30, 330)) ! lamemp3enc target=bitrate bitrate=32 cbr=true ! filesink location=\(path)")
+        case .longMP3:
+            try launch("\(tone(30, 330)) ! lamemp3enc target=bitrate bitrate=32 cbr=true ! filesink location=\(path)")
         case .mp3:
             try launch("\(tone(6, 550)) ! lamemp3enc ! taginject tags=title=ToneMP3 ! id3v2mux ! filesink location=\(path)")
         case .aac:

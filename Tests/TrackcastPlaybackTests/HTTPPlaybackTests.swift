@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+import TrackcastCore
+import TrackcastPlayback
+
+@Suite("Playing over HTTP on loopback", .serialized)
+@MainActor
+struct HTTPPlaybackTests {
+    @Test("Opus, MP3 and AAC-in-MP4 play from an HTTP server", arguments: [
+        MediaFixtures.Media.opus, .mp3, .aac,
+    ])
+    func plays(_ media: MediaFixtures.Media) async throws {
+        let server = try TestHTTPServer()
+        server.route("/episode", .serve(try await MediaFixtures.shared.data(media), contentType: media.contentType))
+        let player = try await TestPlayer()
+        let id = try await player.play(server.url("/episode"))
+        let start = try #require(player.controller.position)
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try #require(player.controller.position) > start)
+        let asset = try #require(player.controller.asset)
+        #expect(!asset.isLive && asset.isSeekable)
+        #expect(abs((asset.duration ?? .zero).seconds - media.duration.seconds) < 0.5)
+        #expect(player.recorder.states(of: id).contains(.ready(isLive: false)))
+    }
+
+    @Test("seeking an HTTP file asks the server for a byte range")
+    func rangeRequests() async throws {
+        let server = try TestHTTPServer()
+        server.route("/long.opus", .serve(try await MediaFixtures.shared.data(.longOpus), contentType: "audio/ogg"))
+        let player = try await TestPlayer()
+        _ = try await player.play(server.url("/long.opus"))
+        player.controller.seek(to: .seconds(25))
+        #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(25) })
+        #expect(server.requests.contains { $0.contains("[bytes=") && !$0.contains("[bytes=0-]") },
+                "requests: \(server.requests)")
+    }
+
+    @Test("a slow server makes the player buffer, then play")
+    func buffering() async throws {
+        let server = try TestHTTPServer()
+        let data = try await MediaFixtures.shared.data(.longMP3)
+        // 1.5× the stream's 4000 bytes a second: enough to play, too little to fill the buffer at once.
+        server.route("/slow.mp3", .throttled(data, contentType: "audio/mpeg", bytesPerSecond: 6_000))
+        let player = try await TestPlayer { $0.forwardBuffer = .seconds(2) }
+        let id = player.controller.load(PlaybackItem(uri: server.url("/slow.mp3"), kind: .audio))
+        #expect(await player.recorder.waitFor(.playing, of: id, timeout: .seconds(20)))
+        // Starve it: seek far ahead, where nothing is buffered yet.
+        player.controller.seek(to: .seconds(20))
+        let phases = { player.recorder.states(of: id) }
+        let firstBuffering = { phases().firstIndex { if case .buffering(let percent) = $0 { percent < 100 } else { false } } }
+        #expect(await player.waitUntil(.seconds(10)) { firstBuffering() != nil }, "never buffered: \(phases())")
+        #expect(await player.waitUntil(.seconds(20)) {
+            guard let buffering = firstBuffering(), let playing = phases().lastIndex(of: .playing) else { return false }
+            return playing > buffering
+        }, "never played again after buffering: \(phases())")
+        #expect(try #require(player.controller.position) >= .seconds(20))
+    }
+}
