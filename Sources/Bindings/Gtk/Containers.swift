@@ -1,3 +1,4 @@
+import CGLib
 import CAdwaita
 import CGtk
 
@@ -10,6 +11,10 @@ public final class Box: Widget {
 
     public func append(_ child: Widget) {
         gtk_box_append(pointer(as: GtkBox.self), child.widget)
+    }
+
+    public func remove(_ child: Widget) {
+        gtk_box_remove(pointer(as: GtkBox.self), child.widget)
     }
 }
 
@@ -24,6 +29,24 @@ public final class HeaderBar: Widget {
 
     public func packStart(_ child: Widget) {
         adw_header_bar_pack_start(opaque, child.widget)
+    }
+
+    /// Replaces the window title shown in the middle, e.g. with a show's name.
+    public func setTitleWidget(_ child: Widget?) {
+        adw_header_bar_set_title_widget(opaque, child?.widget)
+    }
+}
+
+/// AdwWindowTitle: a title and subtitle for a header bar.
+@MainActor
+public final class WindowTitle: Widget {
+    public init(title: String, subtitle: String = "") {
+        super.init(adw_window_title_new(title, subtitle), transfer: .full)
+    }
+
+    public var title: String {
+        get { String(cString: adw_window_title_get_title(opaque)) }
+        set { adw_window_title_set_title(opaque, newValue) }
     }
 }
 
@@ -52,7 +75,11 @@ public final class ToastOverlay: Widget {
         adw_toast_overlay_set_child(opaque, child.widget)
     }
 
+    /// Shows `title` as plain text: a toast's title is Pango markup, and
+    /// messages can carry feed titles or URLs with `<` and `&`.
     public func showToast(_ title: String) {
-        adw_toast_overlay_add_toast(opaque, adw_toast_new(title))
+        let escaped = g_markup_escape_text(title, -1)!
+        defer { g_free(escaped) }
+        adw_toast_overlay_add_toast(opaque, adw_toast_new(escaped))
     }
 }

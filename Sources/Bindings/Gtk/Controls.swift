@@ -14,6 +14,17 @@ public final class Button: Widget {
         setAccessibleLabel(tooltip)
         if let action { setAction(action) }
     }
+
+    /// Changes the icon and what assistive technologies and the tooltip
+    /// call the button, e.g. between play and pause.
+    public func setIcon(_ iconName: String, tooltip: String) {
+        gtk_button_set_icon_name(pointer(as: GtkButton.self), iconName)
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+    }
+
+    /// For buttons that are not bound to an action.
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) { onSignal("clicked", handler) }
 }
 
 /// GtkMenuButton showing a menu model, e.g. the primary menu.

@@ -41,6 +41,28 @@ open class Widget: ObjectRef {
     /// Lets the widget take the extra vertical space of its container.
     public func expandVertically() { gtk_widget_set_vexpand(widget, 1) }
 
+    /// Lets the widget take the extra horizontal space of its container.
+    public func expandHorizontally() { gtk_widget_set_hexpand(widget, 1) }
+
+    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+        gtk_widget_set_margin_top(widget, top)
+        gtk_widget_set_margin_bottom(widget, bottom)
+        gtk_widget_set_margin_start(widget, start)
+        gtk_widget_set_margin_end(widget, end)
+    }
+
+    public func setMargins(_ all: Int32) { setMargins(top: all, bottom: all, start: all, end: all) }
+
+    /// The smallest size the widget may be given; -1 leaves a dimension natural.
+    public func setSizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
+
+    public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widget, text) }
+
+    /// The width the widget currently has, in logical pixels.
+    public var allocatedWidth: Int32 { gtk_widget_get_width(widget) }
+
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
     /// Binds a click or activation to a GAction such as "app.quit".
     public func setAction(_ detailedName: String) {
         gtk_actionable_set_detailed_action_name(OpaquePointer(widget), detailedName)

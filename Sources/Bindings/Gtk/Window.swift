@@ -41,6 +41,35 @@ public final class ApplicationWindow: Widget {
 
     public func present() { gtk_window_present(window) }
     public func close() { gtk_window_close(window) }
+
+    /// Hides the window without destroying it, e.g. while playback goes on
+    /// in the background.
+    public func hide() { gtk_widget_set_visible(widget, 0) }
+
+    /// Where keyboard shortcuts and drops can be attached for the whole window.
+    public func addController(_ controller: EventController) {
+        gtk_widget_add_controller(widget, controller.opaque.retained())
+    }
+}
+
+/// A plain top-level GtkWindow, e.g. for a test that needs a widget on screen.
+@MainActor
+public final class Window: Widget {
+    public init(title: String) {
+        // GTK keeps top-levels alive in its own list until destroyed; the
+        // wrapper holds its own reference on top.
+        super.init(gtk_window_new(), transfer: .none)
+        gtk_window_set_title(pointer(as: GtkWindow.self), title)
+    }
+
+    public func setChild(_ child: Widget) { gtk_window_set_child(pointer(as: GtkWindow.self), child.widget) }
+
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(pointer(as: GtkWindow.self), width, height)
+    }
+
+    public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
+    public func destroy() { gtk_window_destroy(pointer(as: GtkWindow.self)) }
 }
 
 /// AdwAboutWindow, the standard GNOME about dialog.

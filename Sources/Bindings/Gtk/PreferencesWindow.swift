@@ -1,0 +1,78 @@
+import CAdwaita
+import CGtk
+
+/// AdwPreferencesWindow with one page of groups of rows.
+@MainActor
+public final class PreferencesWindow: Widget {
+    private let page: UnsafeMutablePointer<AdwPreferencesPage>
+
+    public init(transientFor parent: ApplicationWindow?) {
+        page = UnsafeMutableRawPointer(adw_preferences_page_new()).assumingMemoryBound(to: AdwPreferencesPage.self)
+        super.init(adw_preferences_window_new(), transfer: .none)
+        adw_preferences_window_add(pointer(), page)
+        if let parent { gtk_window_set_transient_for(pointer(as: GtkWindow.self), parent.pointer(as: GtkWindow.self)) }
+        gtk_window_set_modal(pointer(as: GtkWindow.self), 1)
+    }
+
+    public func add(_ group: PreferencesGroup) { adw_preferences_page_add(page, group.pointer()) }
+
+    public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
+}
+
+/// AdwPreferencesGroup: a titled list of rows.
+@MainActor
+public final class PreferencesGroup: Widget {
+    public init(title: String) {
+        super.init(adw_preferences_group_new(), transfer: .full)
+        adw_preferences_group_set_title(pointer(), title)
+    }
+
+    public func add(_ row: Widget) { adw_preferences_group_add(pointer(), row.widget) }
+}
+
+/// AdwActionRow: a title, a subtitle and a control at its end; the control
+/// is also what activating the row activates.
+@MainActor
+public final class ActionRow: Widget {
+    public init(title: String, subtitle: String = "", control: Widget) {
+        super.init(adw_action_row_new(), transfer: .full)
+        adw_preferences_row_set_title(pointer(), title)
+        if !subtitle.isEmpty { adw_action_row_set_subtitle(pointer(), subtitle) }
+        control.align(horizontal: .fill, vertical: .center)
+        adw_action_row_add_suffix(pointer(), control.widget)
+        adw_action_row_set_activatable_widget(pointer(), control.widget)
+        control.setAccessibleLabel(title)
+    }
+}
+
+/// GtkSpinButton over a numeric range.
+@MainActor
+public final class SpinButton: Widget {
+    public init(range: ClosedRange<Double>, step: Double, digits: UInt32 = 0) {
+        super.init(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step), transfer: .full)
+        gtk_spin_button_set_digits(opaque, digits)
+        gtk_spin_button_set_numeric(opaque, 1)
+    }
+
+    public var value: Double {
+        get { gtk_spin_button_get_value(opaque) }
+        set { gtk_spin_button_set_value(opaque, newValue) }
+    }
+
+    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) { onSignal("value-changed", handler) }
+}
+
+/// GtkSwitch.
+@MainActor
+public final class Switch: Widget {
+    public init() { super.init(gtk_switch_new(), transfer: .full) }
+
+    public var isOn: Bool {
+        get { gtk_switch_get_active(opaque) != 0 }
+        set { gtk_switch_set_active(opaque, newValue ? 1 : 0) }
+    }
+
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) {
+        onSignal("notify::active") { (_: UnsafeMutableRawPointer?) in handler() }
+    }
+}

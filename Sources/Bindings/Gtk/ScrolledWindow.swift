@@ -1,0 +1,18 @@
+import CGtk
+
+/// GtkScrolledWindow: scrolls one child. List and grid views scroll
+/// themselves through it, creating rows only for what is visible.
+@MainActor
+public final class ScrolledWindow: Widget {
+    public init(child: Widget, horizontalScrolling: Bool = false) {
+        super.init(gtk_scrolled_window_new(), transfer: .full)
+        gtk_scrolled_window_set_child(opaque, child.widget)
+        gtk_scrolled_window_set_policy(opaque, horizontalScrolling ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                       GTK_POLICY_AUTOMATIC)
+    }
+
+    /// Asks for at least this much height when the surroundings allow, e.g. in a dialog.
+    public func setMinimumContentHeight(_ height: Int32) {
+        gtk_scrolled_window_set_min_content_height(opaque, height)
+    }
+}
