@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe"]),
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
-        .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary"],
+        .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport"]),
         .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TestSupport", "trackcast"]),
