@@ -16,8 +16,11 @@ struct EmptyLibraryView {
         add.addCSSClass("suggested-action")
         let importSubscriptions = Button(label: tr("_Import Subscriptions…"), action: "app.import-opml")
         importSubscriptions.addCSSClass("pill")
+        let sample = Button(label: tr("_Try the Sample Show"), action: "app.try-sample-show")
+        sample.addCSSClass("pill")
         buttons.append(add)
         buttons.append(importSubscriptions)
+        buttons.append(sample)
         page.setChild(buttons)
     }
 }

@@ -1,44 +1,82 @@
 import Bindings
 import TrackcastCore
+import TrackcastLibrary
 
-/// The main window: a header bar over the current view, under a toast overlay.
+/// The main window: a header bar over the library and show pages, which a
+/// leaflet navigates between, the player bar below them, all under a toast
+/// overlay.
 @MainActor
 final class MainWindow {
     let applicationWindow: ApplicationWindow
     private let toasts: ToastOverlay
+    private let navigation = Leaflet(canUnfold: false)
+    private let libraryView: LibraryView
+    private let showPage: ShowPage
+    private let playerBar: PlayerBar
+    private let title = Label(AppIdentity.name)
+    private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"), action: "app.show-library")
+    private let library: LibraryModel
 
-    init(application: Application) {
+    /// - Parameters:
+    ///   - keepsRunning: asked when the window is closed; true hides it
+    ///     instead, so playback goes on in the background.
+    ///   - dropped: files, links or feed addresses dropped on the window.
+    init(application: Application, library: LibraryModel, nowPlaying: NowPlaying, artworkCache: ArtworkCache,
+         keepsRunning: @escaping @MainActor () -> Bool, dropped: @escaping DropTarget.DropHandler) {
+        self.library = library
         applicationWindow = ApplicationWindow(application: application)
         applicationWindow.title = AppIdentity.name
         let windowState = WindowState()
         windowState.restore(applicationWindow)
         // Weak: the handler is owned by the window itself.
         applicationWindow.onCloseRequest { [weak applicationWindow] in
-            if let applicationWindow { windowState.save(applicationWindow) }
-            return false
+            guard let applicationWindow else { return false }
+            windowState.save(applicationWindow)
+            guard keepsRunning() else { return false }
+            applicationWindow.hide()
+            return true
         }
         if AppIdentity.isDevelopment { applicationWindow.addCSSClass("devel") }
+        applicationWindow.addController(DropTarget(dropped))
 
         let headerBar = HeaderBar()
+        back.isVisible = false
+        headerBar.packStart(back)
         headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
         headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: tr("Main Menu"), menu: Self.primaryMenu()))
+        title.addCSSClass("title")
+        title.ellipsize()
+        headerBar.setTitleWidget(title)
+
+        libraryView = LibraryView(library: library, artworkCache: artworkCache) { show in
+            application.activateAction("open-show", parameter: Variant(show.rawValue))
+        }
+        showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
+            application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
+        }
+        navigation.append(libraryView.root, name: "library")
+        navigation.append(showPage.root, name: "show")
+        navigation.expandVertically()
 
         let content = Box(.vertical)
         content.append(headerBar)
-        let emptyLibrary = EmptyLibraryView()
-        emptyLibrary.page.align(horizontal: .fill, vertical: .fill)
-        emptyLibrary.page.expandVertically()
-        content.append(emptyLibrary.page)
+        content.append(navigation)
+        playerBar = PlayerBar(nowPlaying: nowPlaying)
+        content.append(playerBar.root)
 
         toasts = ToastOverlay(child: content)
         applicationWindow.setContent(toasts)
+        navigation.onVisibleChildChanged { [weak self] in self?.navigated() }
     }
 
     private static func primaryMenu() -> Menu {
         let podcasts = Menu()
         podcasts.append(tr("_Add Podcast…"), action: "app.add-podcast")
         podcasts.append(tr("_Import Subscriptions…"), action: "app.import-opml")
+        podcasts.append(tr("_Try the Sample Show"), action: "app.try-sample-show")
         let application = Menu()
+        application.append(tr("_Preferences"), action: "app.preferences")
+        application.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         application.append(tr("_About Trackcast"), action: "app.about")
         application.append(tr("_Quit"), action: "app.quit")
         let menu = Menu()
@@ -50,6 +88,21 @@ final class MainWindow {
     func present() { applicationWindow.present() }
 
     func showToast(_ title: String) { toasts.showToast(title) }
+
+    func openShow(_ show: Show) {
+        showPage.present(show)
+        navigation.show(showPage.root)
+        Log.debug("showing \(show.id): \(show.title ?? "")")
+    }
+
+    func showLibrary() { navigation.show(libraryView.root) }
+
+    /// The header follows the page, whether code or a swipe changed it.
+    private func navigated() {
+        let onShow = navigation.visibleChildName == "show"
+        back.isVisible = onShow
+        title.text = onShow ? (showPage.showID.flatMap { library.show($0)?.title } ?? AppIdentity.name) : AppIdentity.name
+    }
 
     /// Calls `handler` once the window's first frame has been painted.
     func afterFirstFrame(_ handler: @escaping @MainActor () -> Void) {

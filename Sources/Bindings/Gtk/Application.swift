@@ -42,6 +42,11 @@ public final class Application: ObjectRef {
         if !accelerators.isEmpty { setAccelerators(accelerators, forAction: "app.\(action.name)") }
     }
 
+    /// Activates one of the application's own actions, as a button or D-Bus would.
+    public func activateAction(_ name: String, parameter: Variant? = nil) {
+        g_action_group_activate_action(OpaquePointer(objectPointer), name, parameter?.pointer)
+    }
+
     /// Sets the shortcuts of any detailed action, e.g. "window.close".
     public func setAccelerators(_ accelerators: [String], forAction detailedName: String) {
         withCStringArray(accelerators) { array in
@@ -59,6 +64,11 @@ public final class Application: ObjectRef {
     }
 
     public func quit() { g_application_quit(application) }
+
+    /// Keeps the process running with no window open (background playback)
+    /// until a matching `release()`.
+    public func hold() { g_application_hold(application) }
+    public func release() { g_application_release(application) }
 
     /// The window the user last worked in, if any is open.
     public var hasActiveWindow: Bool { gtk_application_get_active_window(pointer(as: GtkApplication.self)) != nil }

@@ -83,3 +83,11 @@ public final class ToastOverlay: Widget {
         adw_toast_overlay_add_toast(opaque, adw_toast_new(escaped))
     }
 }
+
+/// GtkSeparator: a thin line between parts of a layout.
+@MainActor
+public final class Separator: Widget {
+    public init(_ orientation: Orientation = .horizontal) {
+        super.init(gtk_separator_new(orientation.gtk), transfer: .full)
+    }
+}

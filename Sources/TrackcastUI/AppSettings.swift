@@ -1,0 +1,36 @@
+import Bindings
+import TrackcastCore
+
+/// The preferences the app reads from GSettings. Without an installed schema
+/// (an uninstalled build outside meson-helpers) the schema's defaults apply
+/// and nothing is saved.
+@MainActor
+final class AppSettings {
+    let settings: Settings?
+
+    init() {
+        do {
+            settings = try Settings(schemaID: AppIdentity.id)
+        } catch {
+            Log.debug("preferences will not be saved: \(error)")
+            settings = nil
+        }
+    }
+
+    var skipForward: Duration { .seconds(Int((try? settings?.int(forKey: "skip-forward-seconds")) ?? 30)) }
+    var skipBackward: Duration { .seconds(Int((try? settings?.int(forKey: "skip-backward-seconds")) ?? 15)) }
+    var playbackSpeed: Double { (try? settings?.double(forKey: "playback-speed")) ?? 1 }
+    var backgroundPlayback: Bool { (try? settings?.bool(forKey: "background-playback")) ?? true }
+
+    func set(_ value: Variant, forKey key: String) {
+        do {
+            try settings?.setValue(value, forKey: key)
+        } catch {
+            Log.warning("cannot save \(key): \(error)")
+        }
+    }
+
+    func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) {
+        _ = try? settings?.onChange(key, handler)
+    }
+}

@@ -1,0 +1,113 @@
+import Bindings
+import Foundation
+import TrackcastCore
+import TrackcastLibrary
+
+/// The library as the views see it. Every database call goes to the
+/// `LibraryStore` actor, off the main thread; this class keeps the latest
+/// show list and tells its observers when it changes. Views render what it
+/// publishes and never talk to SQLite themselves.
+@MainActor
+final class LibraryModel {
+    typealias ShowsObserver = @MainActor ([Show]) -> Void
+
+    let directory: URL
+    private(set) var store: LibraryStore?
+    private(set) var shows: [Show] = []
+    private var showsObservers: [ShowsObserver] = []
+    private var episodeObservers: [@MainActor (ShowID) -> Void] = []
+    private let fetcher = FeedFetcher()
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Opens (or creates) `library.sqlite3`; the store's initializer does its
+    /// file work on the global executor.
+    func open() async throws {
+        store = try await LibraryStore(directory: directory)
+        Log.debug("library opened at \(directory.path)")
+        await reloadShows()
+    }
+
+    /// Calls `observer` now with the current shows, then after every change.
+    func observeShows(_ observer: @escaping ShowsObserver) {
+        showsObservers.append(observer)
+        observer(shows)
+    }
+
+    /// Called with a show whose episodes changed (played, position saved).
+    func observeEpisodes(_ observer: @escaping @MainActor (ShowID) -> Void) {
+        episodeObservers.append(observer)
+    }
+
+    func reloadShows() async {
+        guard let store else { return }
+        do {
+            shows = try await store.shows()
+        } catch {
+            Log.warning("cannot read the shows: \(error)")
+            return
+        }
+        Log.debug("library: \(shows.count) shows")
+        for observer in showsObservers { observer(shows) }
+    }
+
+    /// Fetches and parses the feed at `url` and adds it to the library (or
+    /// updates it, if already subscribed).
+    @discardableResult
+    func subscribe(feedURL url: URL) async throws -> FeedApplyResult {
+        guard let store else { throw LibraryUnavailable() }
+        let fetched = try await fetcher.fetch(url)
+        let result = try await store.apply(feed: fetched.feed, fetchedFrom: fetched.url, etag: fetched.etag,
+                                           lastModified: fetched.lastModified)
+        Log.debug("subscribed \(url.absoluteString): \(result.showID), \(result.inserted) new episodes")
+        await reloadShows()
+        return result
+    }
+
+    func show(_ id: ShowID) -> Show? { shows.first { $0.id == id } }
+
+    /// One page of a show's episodes.
+    func episodes(of show: ShowID, filter: EpisodeFilter, sort: EpisodeSort, limit: Int,
+                  offset: Int) async throws -> [EpisodeSummary] {
+        guard let store else { return [] }
+        return try await store.episodes(of: show, filter: filter, sort: sort, limit: limit, offset: offset)
+    }
+
+    func episode(_ id: EpisodeID) async -> EpisodeSummary? {
+        try? await store?.episodeSummary(id)
+    }
+
+    func savePosition(_ position: Duration, duration: Duration?, of episode: EpisodeID, show: ShowID) async {
+        let update = ResumePositionUpdate(key: .episode(episode), position: position.seconds,
+                                          duration: duration?.seconds)
+        do {
+            try await store?.savePositions([update])
+            for observer in episodeObservers { observer(show) }
+        } catch {
+            Log.warning("cannot save the position of \(episode): \(error)")
+        }
+    }
+
+    func markPlayed(_ episode: EpisodeID, show: ShowID) async {
+        do {
+            try await store?.setPlayed([episode], played: true)
+        } catch {
+            Log.warning("cannot mark \(episode) played: \(error)")
+            return
+        }
+        for observer in episodeObservers { observer(show) }
+        await reloadShows()
+    }
+}
+
+/// The library could not be opened; the start-up toast has said why.
+struct LibraryUnavailable: Error {}
+
+extension Duration {
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,180 @@
+import Bindings
+import Foundation
+import TrackcastCore
+import TrackcastLibrary
+import TrackcastPlayback
+
+/// What is playing, for the views: the item, its phase, position and
+/// duration. It owns the app's one `PlayerController`, follows its state
+/// store and the current item's position ticks, and keeps the library's
+/// resume positions and played flags up to date.
+@MainActor
+final class NowPlaying {
+    struct Item: Equatable {
+        let uri: String
+        let title: String
+        let showTitle: String?
+        let kind: PlaybackItem.Kind
+        let episode: EpisodeID?
+        let show: ShowID?
+    }
+
+    /// How often a playing episode's position is written to the library,
+    /// besides on pause, on switching items and at the end.
+    private static let saveInterval: Duration = .seconds(10)
+
+    /// Made at the first play: starting GStreamer costs start-up time a
+    /// session that only browses does not need to pay.
+    private var player: PlayerController?
+    private let library: LibraryModel
+    private let settings: AppSettings
+
+    private(set) var item: Item?
+    private(set) var phase: PlaybackPhase = .idle
+    private(set) var position: Duration = .zero
+    private(set) var duration: Duration?
+    private var itemID: PlaybackItemID?
+    private var tickTask: Task<Void, Never>?
+    private var stateTask: Task<Void, Never>?
+    private var lastSaved = ContinuousClock.now
+    private var observers: [@MainActor () -> Void] = []
+    private var errorHandler: (@MainActor (String) -> Void)?
+
+    init(library: LibraryModel, settings: AppSettings) {
+        self.library = library
+        self.settings = settings
+        settings.onChange("playback-speed") { [weak self] in
+            guard let self else { return }
+            self.player?.setRate(PlaybackRate(self.settings.playbackSpeed))
+        }
+    }
+
+    private func makePlayer() -> PlayerController? {
+        if let player { return player }
+        do {
+            let player = try PlayerController()
+            player.setRate(PlaybackRate(settings.playbackSpeed))
+            stateTask = Task { [weak self, store = player.store] in
+                for await state in await store.updates() { self?.apply(state) }
+            }
+            self.player = player
+            return player
+        } catch {
+            Log.warning("cannot start playback: \(error)")
+            errorHandler?(tr("Playback is not available: GStreamer could not start"))
+            return nil
+        }
+    }
+
+    /// Something is playing or about to (loading, buffering).
+    var isActive: Bool {
+        switch phase {
+        case .loading, .playing, .buffering: true
+        case .ready, .paused, .ended, .failed, .idle: false
+        }
+    }
+
+    var isPlaying: Bool { phase == .playing }
+
+    /// Calls `observer` after every change of item, phase or position.
+    func observe(_ observer: @escaping @MainActor () -> Void) {
+        observers.append(observer)
+        observer()
+    }
+
+    /// Playback failures of the current item, as messages for a toast.
+    func onError(_ handler: @escaping @MainActor (String) -> Void) { errorHandler = handler }
+
+    func play(_ newItem: Item, startingAt start: Duration? = nil) {
+        guard let player = makePlayer() else { return }
+        saveCurrentPosition()
+        item = newItem
+        position = start ?? .zero
+        duration = nil
+        let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),
+                             startingAt: start, autoplay: true)
+        itemID = id
+        Log.debug("playing \(newItem.uri)")
+        tickTask?.cancel()
+        tickTask = Task { [weak self, player] in
+            for await tick in player.positionTicks(of: id) { self?.ticked(tick) }
+        }
+        notify()
+    }
+
+    /// Plays a library episode, from where it was left if it was not finished.
+    func play(_ episode: EpisodeSummary) {
+        guard let media = episode.mediaURL else {
+            errorHandler?(tr("This episode has no media to play"))
+            return
+        }
+        let kind: PlaybackItem.Kind = episode.mediaType.map { $0.hasPrefix("video/") ? .video : .audio } ?? .unknown
+        let start = episode.isPlayed ? nil : episode.resumePosition.map { Duration.seconds($0.position) }
+        play(Item(uri: media.absoluteString, title: episode.title ?? tr("Untitled episode"),
+                  showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID),
+             startingAt: start)
+    }
+
+    func togglePlayPause() {
+        guard item != nil, let player else { return }
+        if isActive { player.pause() } else { player.play() }
+    }
+
+    func skipForward() { skip(by: settings.skipForward) }
+    func skipBackward() { skip(by: .zero - settings.skipBackward) }
+
+    private func skip(by offset: Duration) {
+        guard item != nil, let player else { return }
+        player.skip(by: offset)
+        // While paused no tick reports the new position; show where it went.
+        let upper = duration ?? (position + offset)
+        position = min(max(position + offset, .zero), upper)
+        notify()
+    }
+
+    /// Writes the current episode's position; call before quitting.
+    func saveCurrentPosition() {
+        guard let item, let episode = item.episode, let show = item.show, position > .zero,
+              phase != .ended else { return }
+        lastSaved = .now
+        let (position, duration) = (position, duration)
+        Task { await library.savePosition(position, duration: duration, of: episode, show: show) }
+    }
+
+    private func apply(_ state: PlaybackState) {
+        guard state.itemID == itemID, itemID != nil else { return }
+        phase = state.phase
+        Log.debug("playback: \(state.phase)")
+        switch state.phase {
+        case .ready:
+            duration = player?.duration
+        case .paused:
+            if let current = player?.position { position = current }
+            saveCurrentPosition()
+        case .ended:
+            if let duration { position = duration }
+            if let episode = item?.episode, let show = item?.show {
+                Task { await library.markPlayed(episode, show: show) }
+            }
+        case .failed(let error):
+            let title = item?.title ?? ""
+            errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, error.message))
+        case .idle, .loading, .playing, .buffering:
+            break
+        }
+        notify()
+    }
+
+    private func ticked(_ tick: PositionTick) {
+        guard tick.itemID == itemID else { return }
+        position = tick.position
+        duration = tick.duration ?? duration
+        Log.debug(String(format: "position: %.1f s", tick.position.seconds))
+        if ContinuousClock.now - lastSaved >= Self.saveInterval { saveCurrentPosition() }
+        notify()
+    }
+
+    private func notify() {
+        for observer in observers { observer() }
+    }
+}

@@ -1,0 +1,77 @@
+import Bindings
+import TrackcastCore
+
+/// The bar at the bottom of every view while something is loaded: what
+/// plays, play/pause and skips (through the app's actions, like the
+/// keyboard shortcuts), the position and a spinner while loading or buffering.
+@MainActor
+final class PlayerBar {
+    let root = Box(.vertical)
+    private let title = Label()
+    private let show = Label()
+    private let time = Label()
+    private let spinner = Spinner()
+    private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
+    private var showsPause = false
+
+    init(nowPlaying: NowPlaying) {
+        root.addCSSClass("toolbar")
+        root.addCSSClass("trackcast-player-bar")
+        let bar = Box(.horizontal, spacing: 6)
+        bar.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        let text = Box(.vertical, spacing: 2)
+        text.expandHorizontally()
+        text.align(horizontal: .fill, vertical: .center)
+        title.alignStart()
+        title.ellipsize()
+        title.addCSSClass("heading")
+        show.alignStart()
+        show.ellipsize()
+        show.addCSSClass("dim-label")
+        show.addCSSClass("caption")
+        text.append(title)
+        text.append(show)
+        bar.append(text)
+        bar.append(spinner)
+        time.useTabularNumbers()
+        time.addCSSClass("dim-label")
+        bar.append(time)
+        let back = Button(iconName: "media-seek-backward-symbolic", tooltip: tr("Skip Back"), action: "app.seek-backward")
+        let forward = Button(iconName: "media-seek-forward-symbolic", tooltip: tr("Skip Forward"), action: "app.seek-forward")
+        for button in [back, playPause, forward] {
+            button.addCSSClass("flat")
+            button.align(horizontal: .center, vertical: .center)
+        }
+        playPause.addCSSClass("circular")
+        bar.append(back)
+        bar.append(playPause)
+        bar.append(forward)
+        root.append(Separator())
+        root.append(bar)
+        root.isVisible = false
+        nowPlaying.observe { [weak self, unowned nowPlaying] in self?.render(nowPlaying) }
+    }
+
+    private func render(_ nowPlaying: NowPlaying) {
+        guard let item = nowPlaying.item else {
+            root.isVisible = false
+            return
+        }
+        root.isVisible = true
+        title.text = item.title
+        show.text = item.showTitle ?? ""
+        show.isVisible = item.showTitle != nil
+        time.text = nowPlaying.duration.map { "\(TimeText.clock(nowPlaying.position)) / \(TimeText.clock($0))" }
+            ?? TimeText.clock(nowPlaying.position)
+        switch nowPlaying.phase {
+        case .loading, .buffering: spinner.isSpinning = true
+        default: spinner.isSpinning = false
+        }
+        let wantsPause = nowPlaying.isActive
+        if wantsPause != showsPause {
+            showsPause = wantsPause
+            playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
+                              tooltip: wantsPause ? tr("Pause") : tr("Play"))
+        }
+    }
+}

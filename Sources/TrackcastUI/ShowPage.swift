@@ -1,0 +1,155 @@
+import Bindings
+import TrackcastCore
+import TrackcastLibrary
+
+/// One show: artwork, title, author and description over its episodes,
+/// which can be filtered and sorted. Episodes load a page at a time into a
+/// list that binds only the rows on screen, so a show with thousands of
+/// episodes opens as fast as one with two.
+@MainActor
+final class ShowPage {
+    private static let pageSize = 500
+    private static let artworkSize: Int32 = 128
+
+    let root = Box(.vertical)
+    private let library: LibraryModel
+    private let artworkCache: ArtworkCache
+    private let artwork = Image(iconName: "application-rss+xml-symbolic", pixelSize: ShowPage.artworkSize)
+    private let title = Label()
+    private let author = Label()
+    private let summary = Label()
+    private let filter = DropDown(choices: [tr("All Episodes"), tr("Unplayed"), tr("In Progress"), tr("Downloaded")],
+                                  accessibleLabel: tr("Which Episodes"))
+    private let sort = DropDown(choices: [tr("Newest First"), tr("Oldest First")], accessibleLabel: tr("Episode Order"))
+    private let content = ViewStack()
+    private let episodes = ListStore<EpisodeSummary>()
+    private(set) var showID: ShowID?
+    private var loadTask: Task<Void, Never>?
+
+    init(library: LibraryModel, artworkCache: ArtworkCache, play: @escaping @MainActor (EpisodeSummary) -> Void) {
+        self.library = library
+        self.artworkCache = artworkCache
+
+        let header = Box(.horizontal, spacing: 18)
+        header.setMargins(top: 18, bottom: 12, start: 18, end: 18)
+        artwork.addCSSClass("card")
+        artwork.align(horizontal: .start, vertical: .start)
+        header.append(artwork)
+        let text = Box(.vertical, spacing: 6)
+        text.expandHorizontally()
+        title.alignStart()
+        title.wrap()
+        title.addCSSClass("title-2")
+        author.alignStart()
+        author.wrap()
+        author.addCSSClass("dim-label")
+        summary.alignStart()
+        summary.wrap(lines: 5)
+        summary.makeSelectable()
+        text.append(title)
+        text.append(author)
+        text.append(summary)
+        header.append(text)
+        root.append(header)
+
+        let controls = Box(.horizontal, spacing: 6)
+        controls.setMargins(top: 0, bottom: 6, start: 18, end: 18)
+        controls.append(filter)
+        controls.append(sort)
+        root.append(controls)
+
+        let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
+        list.showSeparators(true)
+        list.setAccessibleLabel(tr("Episodes"))
+        list.onActivate { [episodes] position in
+            if let episode = episodes.payload(at: position) { play(episode) }
+        }
+        content.add(ScrolledWindow(child: list), name: "episodes")
+        content.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Episodes"),
+                               description: tr("No episode of this show matches the filter")), name: "none")
+        content.expandVertically()
+        root.append(content)
+
+        filter.onSelectionChanged { [weak self] in self?.reload() }
+        sort.onSelectionChanged { [weak self] in self?.reload() }
+        library.observeEpisodes { [weak self] show in
+            if show == self?.showID { self?.refreshLoaded() }
+        }
+    }
+
+    private var currentFilter: EpisodeFilter {
+        [EpisodeFilter.all, .unplayed, .inProgress, .downloaded][filter.selectedIndex]
+    }
+
+    private var currentSort: EpisodeSort { sort.selectedIndex == 0 ? .newestFirst : .oldestFirst }
+
+    func present(_ show: Show) {
+        showID = show.id
+        title.text = show.title ?? show.feedURL.absoluteString
+        author.text = show.author ?? ""
+        author.isVisible = show.author != nil
+        summary.text = show.description ?? ""
+        summary.isVisible = show.description != nil
+        artwork.setIconName("application-rss+xml-symbolic")
+        if let url = show.imageURL {
+            artworkCache.texture(for: url, size: Self.artworkSize) { [weak self] texture in
+                guard self?.showID == show.id else { return }
+                self?.artwork.setTexture(texture)
+            }
+        }
+        filter.selectedIndex = 0
+        sort.selectedIndex = 0
+        reload()
+    }
+
+    /// Loads the list from the start, a page at a time; a newer reload
+    /// (another filter, another show) cancels this one.
+    private func reload() {
+        guard let showID else { return }
+        loadTask?.cancel()
+        let (filter, sort) = (currentFilter, currentSort)
+        loadTask = Task { [weak self, library] in
+            var offset = 0
+            while !Task.isCancelled {
+                let page: [EpisodeSummary]
+                do {
+                    page = try await library.episodes(of: showID, filter: filter, sort: sort,
+                                                      limit: Self.pageSize, offset: offset)
+                } catch {
+                    Log.warning("cannot read the episodes of \(showID): \(error)")
+                    return
+                }
+                guard let self, !Task.isCancelled else { return }
+                if offset == 0 {
+                    self.episodes.replaceAll(with: page)
+                    self.content.visibleChildName = page.isEmpty ? "none" : "episodes"
+                } else {
+                    self.episodes.splice(at: self.episodes.count, removing: 0, inserting: page)
+                }
+                offset += page.count
+                if page.count < Self.pageSize { break }
+            }
+            Log.debug("show page: \(offset) episodes")
+        }
+    }
+
+    /// Re-reads the first page in place after a play or a saved position,
+    /// replacing only rows that changed, so the list keeps its scroll position.
+    private func refreshLoaded() {
+        guard let showID else { return }
+        let (filter, sort) = (currentFilter, currentSort)
+        let count = min(episodes.count, Self.pageSize)
+        Task { [weak self, library] in
+            guard let fresh = try? await library.episodes(of: showID, filter: filter, sort: sort,
+                                                           limit: Self.pageSize, offset: 0),
+                  let self, self.showID == showID else { return }
+            guard fresh.count >= count, zip(fresh, (0..<count)).allSatisfy({ $0.id == self.episodes.payload(at: $1)?.id }) else {
+                self.reload()
+                return
+            }
+            for index in 0..<count where self.episodes.payload(at: index) != fresh[index] {
+                self.episodes.splice(at: index, removing: 1, inserting: [fresh[index]])
+            }
+        }
+    }
+}
