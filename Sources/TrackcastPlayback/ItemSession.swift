@@ -34,6 +34,8 @@ final class ItemSession {
     var missingPlugins: [String] = []
     /// The probe, the load timeout, error classification.
     private var tasks: [Task<Void, Never>] = []
+    /// Fails the item if the buffer stops filling; running while it is below 100%.
+    var stallWatch: Task<Void, Never>?
 
     init(id: PlaybackItemID, item: PlaybackItem, wantsPlaying: Bool, start: Duration?, observers: ItemObservers) {
         self.id = id
@@ -50,6 +52,8 @@ final class ItemSession {
     func cancelTasks() {
         for task in tasks { task.cancel() }
         tasks.removeAll()
+        stallWatch?.cancel()
+        stallWatch = nil
     }
 
     /// The item is being replaced or stopped.

@@ -8,7 +8,8 @@ import TrackcastCore
 /// stream error; for network sources without a status the classifier asks
 /// GIO by opening a connection itself, and classifies from GIO's error code.
 struct PlaybackErrorClassifier: Sendable {
-    /// How long the connection check may take.
+    /// How long each step of the connection check may take: a server that
+    /// takes longer to answer a HEAD request counts as timed out.
     var checkTimeout: Duration
 
     /// Classifies the first error a pipeline posted for `uri`; `missingPlugins`
@@ -63,9 +64,10 @@ struct PlaybackErrorClassifier: Sendable {
         case .connectionRefused: .offline(.connectionRefused)
         case .networkUnreachable: .offline(.networkUnreachable)
         case .timedOut: .timeout
-        // The server takes connections, so the transfer itself broke.
-        case .connected: .connectionLost
-        case .failed(let error): .other(error.message)
+        // The server answers, so the transfer itself broke.
+        case .answered: .connectionLost
+        // Connected, but the server hung up or reset without an answer.
+        case .failed: .connectionLost
         }
     }
 

@@ -330,7 +330,6 @@ public final class PlayerController {
     private func handle(_ message: Message) {
         // The bus was emptied when this session began, so the message is its own.
         guard let session, !session.hasFailed else { return }
-        Log.debug("DBG \(session.id) \(message.typeName) \(message.sourceName ?? "") \(message.bufferingPercent.map(String.init) ?? "") \(message.stateChange.map { "\($0.old)->\($0.new)" } ?? "") prerolled=\(session.isPrerolled) asset=\(session.asset != nil)")
         switch message.kind {
         case .error:
             if let failure = message.failure { pipelineFailed(session, failure) }
@@ -387,6 +386,7 @@ public final class PlayerController {
     /// Network streams: pause while the buffer refills, resume when full.
     private func buffering(_ session: ItemSession, _ percent: Int) {
         guard !session.isLive else { return }
+        if percent != session.bufferingPercent { watchForStall(session, percent: percent) }
         session.bufferingPercent = percent
         guard session.isReady else {
             advanceLoad(session)
@@ -404,6 +404,21 @@ public final class PlayerController {
             }
         } else if !session.hasEnded {
             send(.apply(.paused, session.id))
+        }
+    }
+
+    /// A buffer that stops filling for `networkTimeout` is a stalled server:
+    /// fail with `.timeout`. GStreamer's HTTP source would time out too, but
+    /// it reports that only as a generic stream error, so the controller
+    /// watches for it itself (and gives the source a longer limit).
+    private func watchForStall(_ session: ItemSession, percent: Int) {
+        session.stallWatch?.cancel()
+        session.stallWatch = nil
+        guard percent < 100 else { return }
+        let limit = configuration.networkTimeout
+        session.stallWatch = Task { [weak self] in
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            self?.fail(session, .timeout)
         }
     }
 

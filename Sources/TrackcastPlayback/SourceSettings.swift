@@ -9,8 +9,10 @@ struct SourceSettings: Sendable {
 
     func apply(to source: Element) {
         if source.hasProperty("timeout") {
-            // souphttpsrc: seconds without data before it fails.
-            try? source.setProperty("timeout", UInt32(clamping: max(1, networkTimeout.components.seconds)))
+            // souphttpsrc: seconds without data before it fails. Twice the
+            // player's own limit, so the player's stall watch (which can say
+            // "timeout", where the source's error cannot) comes first.
+            try? source.setProperty("timeout", UInt32(clamping: max(1, 2 * networkTimeout.components.seconds)))
         }
         if source.hasProperty("user-agent") {
             try? source.setProperty("user-agent", "\(AppIdentity.name)/\(AppIdentity.version)")

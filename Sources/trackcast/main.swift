@@ -10,6 +10,7 @@ Localization.setUp()
 
 let parser = CommandLineParser(commands: [
     FeedParseCommand.self,
+    PlayCommand.self,
 ])
 let invocation: Invocation
 do {
