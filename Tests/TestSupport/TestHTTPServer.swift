@@ -1,10 +1,15 @@
 import Foundation
 import Synchronization
 
-/// A small HTTP/1.1 server on loopback for the tests: it serves
-/// files with Range requests, as podcast hosts do, and misbehaves on
-/// purpose where a route says so. One thread accepts; each connection gets a
-/// thread of its own, so a stalled answer holds up nothing else.
+/// A small HTTP/1.1 server on loopback for the tests: it serves files with
+/// Range requests and conditional GETs, as podcast hosts do, and misbehaves
+/// on purpose where a route says so. One thread accepts; each connection gets
+/// a thread of its own, so a stalled answer holds up nothing else.
+///
+/// Each server listens on one loopback address (127.0.0.1 unless told
+/// otherwise; Linux routes all of 127/8 to the loopback interface), so a test
+/// can stand up several "hosts" and see, in each one's log, how a client
+/// spreads its requests over them.
 public final class TestHTTPServer: Sendable {
     public enum Behaviour: Sendable {
         /// 200 with the body, or 206 for a Range request.
@@ -23,6 +28,13 @@ public final class TestHTTPServer: Sendable {
         case throttled(Data, contentType: String, bytesPerSecond: Int)
         /// Serves the first `bytes` at full speed, then stalls for good.
         case stallAfter(bytes: Int, Data, contentType: String)
+        /// Serves the body with validators, answering 304 Not Modified to a
+        /// request whose If-None-Match holds `etag` or whose If-Modified-Since
+        /// is `lastModified` (compared as text, as many servers do). With
+        /// `gzip`, a client that accepts gzip gets the body compressed.
+        case document(Data, contentType: String, etag: String? = nil, lastModified: String? = nil, gzip: Bool = false)
+        /// A redirect (301, 302, 307, 308) to `location`, relative or absolute.
+        case redirect(Int, to: String)
     }
 
     /// Lets a behaviour contain another.
@@ -31,39 +43,66 @@ public final class TestHTTPServer: Sendable {
         public init(_ behaviour: Behaviour) { self.behaviour = behaviour }
     }
 
+    /// One request as the server saw it.
+    public struct LoggedRequest: Sendable {
+        /// e.g. "GET /feed.xml?page=2 HTTP/1.1".
+        public let requestLine: String
+        public let method: String
+        public let path: String
+        /// Header names lowercased.
+        public let headers: [String: String]
+        public let started: ContinuousClock.Instant
+        /// When the answer was written in full or the connection dropped; `nil` while in progress.
+        public var finished: ContinuousClock.Instant?
+        /// The status sent, `nil` if none was (stall, reset).
+        public var status: Int?
+
+        /// Whether the two requests were being served at the same time.
+        public func overlaps(_ other: LoggedRequest) -> Bool {
+            let end = finished ?? .now
+            let otherEnd = other.finished ?? .now
+            return started < otherEnd && other.started < end
+        }
+    }
+
     private struct State {
         var routes: [String: Behaviour] = [:]
-        public var requests: [String] = []
+        var log: [LoggedRequest] = []
         var openConnections: [Int32: String] = [:]
         var brokenPaths: Set<String> = []
+        var inFlight = 0
+        var maxInFlight = 0
         var isStopped = false
     }
 
+    /// The loopback address the server listens on, e.g. "127.0.0.2".
+    public let address: String
     public let port: UInt16
     private let listener: Int32
     private let state = Mutex(State())
 
-    public init() throws {
+    public init(address: String = "127.0.0.1") throws {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var reuse: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_addr.s_addr = inet_addr(address)
+        socketAddress.sin_port = 0
+        let bound = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(socket, 64) == 0 else {
+        guard bound == 0, listen(socket, 128) == 0 else {
             close(socket)
             throw POSIXError(.init(rawValue: errno) ?? .EIO)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
+        _ = withUnsafeMutablePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
         }
-        port = UInt16(bigEndian: address.sin_port)
+        self.address = address
+        port = UInt16(bigEndian: socketAddress.sin_port)
         listener = socket
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "test-http-accept"
@@ -72,14 +111,29 @@ public final class TestHTTPServer: Sendable {
 
     deinit { stop() }
 
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://\(address):\(port)\(path)" }
 
     public func route(_ path: String, _ behaviour: Behaviour) {
         state.withLock { $0.routes[path] = behaviour }
     }
 
     /// The request lines and Range headers received so far, in order.
-    public var requests: [String] { state.withLock { $0.requests } }
+    public var requests: [String] {
+        state.withLock { state in
+            state.log.map { request in
+                request.requestLine + (request.headers["range"].map { " [\($0)]" } ?? "")
+            }
+        }
+    }
+
+    /// Every request received so far, in the order they arrived.
+    public var log: [LoggedRequest] { state.withLock { $0.log } }
+
+    /// The requests for `path`, in order.
+    public func log(for path: String) -> [LoggedRequest] { log.filter { $0.path == path } }
+
+    /// The most requests this server was ever serving at once.
+    public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
 
     /// Resets every open connection serving `path`, and any later one: the
     /// server "fails" in the middle of a transfer.
@@ -102,6 +156,26 @@ public final class TestHTTPServer: Sendable {
         guard !wasStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+    }
+
+    /// `data` compressed by the system's gzip, for routes and for checking sizes.
+    public static func gzipped(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-c", "-n"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // Write from another thread: gzip's output pipe could fill while we still write its input.
+        let writer = Thread {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed
     }
 
     private var isStopped: Bool { state.withLock { $0.isStopped } }
@@ -128,14 +202,24 @@ public final class TestHTTPServer: Sendable {
             state.withLock { $0.openConnections[connection] = nil }
             close(connection)
         }
-        // Keep-alive: GStreamer reuses connections for Range requests.
+        // Keep-alive: GStreamer and libcurl reuse connections.
         while let request = readRequest(connection) {
-            let behaviour = state.withLock { state -> Behaviour? in
-                state.requests.append(request.line + (request.range.map { " [\($0)]" } ?? ""))
+            let (behaviour, index) = state.withLock { state -> (Behaviour?, Int) in
+                state.log.append(LoggedRequest(requestLine: request.line, method: request.method, path: request.path,
+                                               headers: request.headers, started: .now))
+                state.inFlight += 1
+                state.maxInFlight = max(state.maxInFlight, state.inFlight)
                 state.openConnections[connection] = request.path
-                return state.brokenPaths.contains(request.path) ? .reset : state.routes[request.path]
+                return (state.brokenPaths.contains(request.path) ? .reset : state.routes[request.path],
+                        state.log.count - 1)
             }
-            guard respond(connection, request, behaviour ?? .status(404)) else { return }
+            let outcome = respond(connection, request, behaviour ?? .status(404))
+            state.withLock { state in
+                state.inFlight -= 1
+                state.log[index].finished = .now
+                state.log[index].status = outcome.status
+            }
+            guard outcome.keepAlive else { return }
         }
     }
 
@@ -143,89 +227,135 @@ public final class TestHTTPServer: Sendable {
         let line: String
         let method: String
         let path: String
-        let range: String?
+        let headers: [String: String]
+
+        var range: String? { headers["range"] }
+    }
+
+    private struct Outcome {
+        var status: Int?
+        var keepAlive: Bool
     }
 
     private func readRequest(_ connection: Int32) -> Request? {
         var buffer = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var byte: UInt8 = 0
         while !buffer.ends(with: [13, 10, 13, 10]) {
-            let count = recv(connection, &chunk, 1, 0)
+            let count = recv(connection, &byte, 1, 0)
             guard count > 0 else { return nil }
-            buffer.append(chunk[0])
+            buffer.append(byte)
             if buffer.count > 65536 { return nil }
         }
         let lines = String(decoding: buffer, as: UTF8.self).components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count >= 2 else { return nil }
-        let range = lines.dropFirst().first { $0.lowercased().hasPrefix("range:") }
-            .map { String($0.dropFirst("range:".count)).trimmingCharacters(in: .whitespaces) }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
         let path = String(parts[1].split(separator: "?").first ?? parts[1])
-        return Request(line: lines[0], method: String(parts[0]), path: path, range: range)
+        return Request(line: lines[0], method: String(parts[0]), path: path, headers: headers)
     }
 
-    /// Answers one request; returns whether the connection may be reused.
-    private func respond(_ connection: Int32, _ request: Request, _ behaviour: Behaviour) -> Bool {
+    /// Answers one request.
+    private func respond(_ connection: Int32, _ request: Request, _ behaviour: Behaviour) -> Outcome {
         switch behaviour {
         case .status(let status):
-            return send(connection, header(status: status, length: 0, type: nil))
+            return Outcome(status: status, keepAlive: send(connection, header(status: status, length: 0, type: nil)))
         case .delay(let wait, let then):
-            guard sleepUnlessStopped(wait) else { return false }
+            guard sleepUnlessStopped(wait) else { return Outcome(keepAlive: false) }
             return respond(connection, request, then.behaviour)
         case .stall:
             while sleepUnlessStopped(.milliseconds(50)) {}
-            return false
+            return Outcome(keepAlive: false)
         case .reset:
             Self.abortOnClose(connection)
-            return false
+            return Outcome(keepAlive: false)
         case .serve(let data, let type):
-            return serveBody(connection, request, data, type: type, limit: nil, bytesPerSecond: nil, stallAfter: nil)
+            return serveBody(connection, request, data, type: type)
         case .truncated(let data, let type, let fraction):
-            return serveBody(connection, request, data, type: type, limit: Int(Double(data.count) * fraction),
-                             bytesPerSecond: nil, stallAfter: nil)
+            return serveBody(connection, request, data, type: type, limit: Int(Double(data.count) * fraction))
         case .throttled(let data, let type, let rate):
-            return serveBody(connection, request, data, type: type, limit: nil, bytesPerSecond: rate, stallAfter: nil)
+            return serveBody(connection, request, data, type: type, bytesPerSecond: rate)
         case .stallAfter(let bytes, let data, let type):
-            return serveBody(connection, request, data, type: type, limit: nil, bytesPerSecond: nil, stallAfter: bytes)
+            return serveBody(connection, request, data, type: type, stallAfter: bytes)
+        case .document(let data, let type, let etag, let lastModified, let gzip):
+            return serveDocument(connection, request, data, type: type, etag: etag, lastModified: lastModified, gzip: gzip)
+        case .redirect(let status, let location):
+            let sent = send(connection, header(status: status, length: 0, type: nil, extra: "Location: \(location)\r\n"))
+            return Outcome(status: status, keepAlive: sent)
         }
     }
 
-    private func serveBody(_ connection: Int32, _ request: Request, _ data: Data, type: String,
-                           limit: Int?, bytesPerSecond: Int?, stallAfter: Int?) -> Bool {
+    private func serveDocument(_ connection: Int32, _ request: Request, _ data: Data, type: String,
+                               etag: String?, lastModified: String?, gzip: Bool) -> Outcome {
+        var validators = ""
+        if let etag { validators += "ETag: \(etag)\r\n" }
+        if let lastModified { validators += "Last-Modified: \(lastModified)\r\n" }
+        let etagMatches = etag != nil && request.headers["if-none-match"].map { header in
+            header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
+        } == true
+        // RFC 9110: If-Modified-Since is ignored when If-None-Match is present.
+        let dateMatches = request.headers["if-none-match"] == nil && lastModified != nil
+            && request.headers["if-modified-since"] == lastModified
+        if etagMatches || dateMatches {
+            return Outcome(status: 304, keepAlive: send(connection, header(status: 304, length: nil, type: nil, extra: validators)))
+        }
+        let acceptsGzip = request.headers["accept-encoding"]?.split(separator: ",")
+            .contains { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces) == "gzip" } ?? false
+        if gzip, acceptsGzip, let compressed = try? Self.gzipped(data) {
+            var outcome = serveBody(connection, request, compressed, type: type,
+                                    extra: validators + "Content-Encoding: gzip\r\nVary: Accept-Encoding\r\n",
+                                    ranges: false)
+            outcome.status = 200
+            return outcome
+        }
+        return serveBody(connection, request, data, type: type, extra: validators)
+    }
+
+    private func serveBody(_ connection: Int32, _ request: Request, _ data: Data, type: String, extra: String = "",
+                           ranges: Bool = true, limit: Int? = nil, bytesPerSecond: Int? = nil,
+                           stallAfter: Int? = nil) -> Outcome {
         var slice = 0..<data.count
         var status = 200
-        var extra = "Accept-Ranges: bytes\r\n"
-        if let range = request.range, let parsed = Self.parseRange(range, size: data.count) {
+        var extra = extra + (ranges ? "Accept-Ranges: bytes\r\n" : "")
+        if ranges, let range = request.range, let parsed = Self.parseRange(range, size: data.count) {
             guard !parsed.isEmpty else {
-                return send(connection, header(status: 416, length: 0, type: nil,
-                                                extra: "Content-Range: bytes */\(data.count)\r\n"))
+                let sent = send(connection, header(status: 416, length: 0, type: nil,
+                                                   extra: "Content-Range: bytes */\(data.count)\r\n"))
+                return Outcome(status: 416, keepAlive: sent)
             }
             slice = parsed
             status = 206
             extra += "Content-Range: bytes \(parsed.lowerBound)-\(parsed.upperBound - 1)/\(data.count)\r\n"
         }
-        guard send(connection, header(status: status, length: slice.count, type: type, extra: extra)) else { return false }
-        guard request.method != "HEAD" else { return true }
+        guard send(connection, header(status: status, length: slice.count, type: type, extra: extra)) else {
+            return Outcome(status: status, keepAlive: false)
+        }
+        guard request.method != "HEAD" else { return Outcome(status: status, keepAlive: true) }
         var sent = 0
         let chunkSize = bytesPerSecond.map { max(1, $0 / 20) } ?? 16384
         while sent < slice.count {
             if let limit, slice.lowerBound + sent >= limit {
                 shutdown(connection, Int32(SHUT_RDWR))
-                return false
+                return Outcome(status: status, keepAlive: false)
             }
             if let stallAfter, slice.lowerBound + sent >= stallAfter {
                 while sleepUnlessStopped(.milliseconds(50)) {}
-                return false
+                return Outcome(status: status, keepAlive: false)
             }
             var end = min(slice.count, sent + chunkSize)
             if let limit { end = min(end, limit - slice.lowerBound) }
             if let stallAfter { end = min(end, max(stallAfter - slice.lowerBound, sent + 1)) }
             let chunk = data[(slice.lowerBound + sent)..<(slice.lowerBound + end)]
-            guard send(connection, chunk) else { return false }
+            guard send(connection, chunk) else { return Outcome(status: status, keepAlive: false) }
             sent = end
-            if bytesPerSecond != nil, !sleepUnlessStopped(.milliseconds(50)) { return false }
+            if bytesPerSecond != nil, !sleepUnlessStopped(.milliseconds(50)) {
+                return Outcome(status: status, keepAlive: false)
+            }
         }
-        return true
+        return Outcome(status: status, keepAlive: true)
     }
 
     /// "bytes=a-b", "bytes=a-", "bytes=-n" → the byte range; nil if it cannot be read
@@ -245,11 +375,15 @@ public final class TestHTTPServer: Sendable {
         return start..<(end + 1)
     }
 
-    private func header(status: Int, length: Int, type: String?, extra: String = "") -> Data {
-        let reason = [200: "OK", 206: "Partial Content", 403: "Forbidden", 404: "Not Found", 410: "Gone",
-                      416: "Range Not Satisfiable", 500: "Internal Server Error", 503: "Service Unavailable"][status]
+    /// `length` nil: a 304, which has no body and must not announce one.
+    private func header(status: Int, length: Int?, type: String?, extra: String = "") -> Data {
+        let reason = [200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found",
+                      304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
+                      403: "Forbidden", 404: "Not Found", 410: "Gone", 416: "Range Not Satisfiable",
+                      500: "Internal Server Error", 503: "Service Unavailable"][status]
             ?? "Status"
-        var text = "HTTP/1.1 \(status) \(reason)\r\nContent-Length: \(length)\r\n"
+        var text = "HTTP/1.1 \(status) \(reason)\r\n"
+        if let length { text += "Content-Length: \(length)\r\n" }
         if let type { text += "Content-Type: \(type)\r\n" }
         text += extra + "\r\n"
         return Data(text.utf8)
