@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// GET requests over HTTP and HTTPS, for feeds and downloads.
+///
+/// Built on FoundationNetworking's URLSession, which on Linux drives libcurl:
+/// that brings TLS with the system's certificates, HTTP/2, proxies from the
+/// environment and gzip/deflate decoding (libcurl advertises and decodes
+/// them), none of which a hand-written client over sockets would have
+/// without an outside package. What URLSession lacks is layered on here:
+/// a per-task view of each redirect's status (to tell 301 from 302), a
+/// redirect limit, a connect timeout separate from the total, and streaming
+/// the body to a receiver that may stop the transfer.
+///
+/// Caching is off: a feed must reach the parser as the server sends it now,
+/// and conditional requests are the caller's (`If-None-Match`, `If-Modified-Since`).
+public final class HTTPClient: Sendable {
+    private let session: URLSession
+    private let delegate: HTTPSessionDelegate
+    private let maxRedirects: Int
+    private let userAgent: String
+
+    public init(userAgent: String, maxRedirects: Int = 10) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        // The transfer's own timeouts (HTTPTimeouts) are enforced by the
+        // client's watchdog, which can tell connect from total; URLSession's
+        // timer (whole seconds on Linux) stays out of the way.
+        configuration.timeoutIntervalForRequest = 24 * 3600
+        configuration.timeoutIntervalForResource = 24 * 3600
+        // Per-host politeness is the refresh's scheduling; URLSession's own
+        // limit would only queue requests out of sight of the watchdog.
+        configuration.httpMaximumConnectionsPerHost = 64
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Trackcast HTTP"
+        delegate = HTTPSessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        self.maxRedirects = maxRedirects
+        self.userAgent = userAgent
+    }
+
+    deinit {
+        // A session keeps its delegate alive until it is invalidated.
+        session.invalidateAndCancel()
+    }
+
+    /// Fetches `url`, following redirects, and hands the final response to
+    /// `receiver`. Returns the final response's head once the body is complete.
+    ///
+    /// Throws `HTTPError`, or whatever `receiver` threw. An HTTP error status
+    /// is not an error here: the receiver sees it and decides.
+    public func get(_ url: URL, headers: [String: String] = [:], timeouts: HTTPTimeouts,
+                    receiver: some HTTPResponseReceiver) async throws -> HTTPResponseHead {
+        var request = URLRequest(url: url)
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let task = session.dataTask(with: request)
+        let transfer = HTTPTransfer(receiver: receiver, maxRedirects: maxRedirects)
+        delegate.register(transfer, for: task)
+
+        let watchdog = Task {
+            try await Task.sleep(for: timeouts.connect)
+            if !transfer.hasResponse, transfer.fail(HTTPError.timeout(.connect)) { task.cancel() }
+            try await Task.sleep(for: timeouts.total - timeouts.connect)
+            if transfer.fail(HTTPError.timeout(.total)) { task.cancel() }
+        }
+        defer { watchdog.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.start(continuation)
+                task.resume()
+            }
+        } onCancel: {
+            if transfer.fail(HTTPError.cancelled) { task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Takes one transfer's final response: its head, then its body in order.
+///
+/// Called on the client's delegate queue, one call at a time, never on the
+/// main thread. Throwing stops the transfer, and the error reaches the
+/// caller of `HTTPClient.get` as it was thrown.
+public protocol HTTPResponseReceiver: Sendable {
+    func begin(_ head: HTTPResponseHead) throws
+    func receive(_ chunk: Data) throws
+}

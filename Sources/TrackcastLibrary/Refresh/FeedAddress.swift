@@ -1,0 +1,37 @@
+import Foundation
+
+/// Turns what a person pastes or a subscription list holds into the URL a
+/// feed is fetched from.
+public enum FeedAddress {
+    /// Trims spaces; rewrites the podcast link schemes (`feed:`, `itpc:`,
+    /// `pcast:`, `podcast:`, as web pages and other apps use them) to HTTP(S);
+    /// turns a path into a `file:` URL (relative to `currentDirectory`).
+    /// `nil` for anything else that is not an HTTP(S) or file URL.
+    public static func url(from text: String,
+                           currentDirectory: String = FileManager.default.currentDirectoryPath) -> URL? {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        if let colon = text.firstIndex(of: ":"),
+           ["feed", "itpc", "pcast", "podcast"].contains(text[..<colon].lowercased()) {
+            var rest = text[text.index(after: colon)...]
+            // "feed:https://host/x" wraps a whole URL; "feed://host/x" stands for http.
+            if rest.lowercased().hasPrefix("http://") || rest.lowercased().hasPrefix("https://") {
+                return webURL(String(rest))
+            }
+            while rest.hasPrefix("/") { rest = rest.dropFirst() }
+            return webURL("http://" + rest)
+        }
+        if let url = URL(string: text), let scheme = url.scheme?.lowercased() {
+            if scheme == "http" || scheme == "https" { return webURL(text) }
+            if scheme == "file" { return url.isFileURL ? url.standardizedFileURL : nil }
+            return nil
+        }
+        let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+        return URL(fileURLWithPath: text, relativeTo: base).standardizedFileURL
+    }
+
+    private static func webURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), url.host?.isEmpty == false else { return nil }
+        return url
+    }
+}

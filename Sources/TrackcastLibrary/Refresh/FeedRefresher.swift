@@ -1,0 +1,139 @@
+import Foundation
+
+/// Brings shows up to date with their feeds, and subscribes new ones.
+///
+/// Shows are grouped by host. Up to `RefreshOptions.maxConcurrentHosts` hosts
+/// are worked on at once, each by one task that asks for its shows one after
+/// another: a podcast host serving hundreds of a user's feeds sees one
+/// request at a time, and a slow host holds up only its own shows.
+///
+/// Each request is conditional (ETag, Last-Modified); a 304 is recorded
+/// without parsing. Parsing runs in the host's task, off every actor; the
+/// store writes only new or changed episodes, in one transaction per show.
+/// A show that fails records its classified failure and the others go on.
+public final class FeedRefresher: Sendable {
+    private let store: LibraryStore
+    private let fetcher: FeedFetcher
+
+    public init(store: LibraryStore, client: HTTPClient, options: RefreshOptions = RefreshOptions()) {
+        self.store = store
+        fetcher = FeedFetcher(client: client, options: options)
+    }
+
+    /// Refreshes every show in the library.
+    public func refreshAll(progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }) async throws
+        -> [ShowRefreshReport] {
+        await refresh(try await store.shows(), progress: progress)
+    }
+
+    /// Refreshes `shows` (as read from the store: their URLs and validators).
+    /// Returns one report per show, in the order given. Cancelling the
+    /// calling task stops the transfers in flight and the shows not started.
+    public func refresh(_ shows: [Show], progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }) async
+        -> [ShowRefreshReport] {
+        var lanes: [String: [Show]] = [:]
+        var laneOrder: [String] = []
+        for show in shows {
+            let host = show.feedURL.host?.lowercased() ?? ""
+            if lanes[host] == nil { laneOrder.append(host) }
+            lanes[host, default: []].append(show)
+        }
+        var reports: [ShowID: ShowRefreshReport] = [:]
+        await withTaskGroup(of: [ShowRefreshReport].self) { group in
+            var waiting = laneOrder.makeIterator()
+            func startNextLane() {
+                guard let host = waiting.next(), let lane = lanes[host] else { return }
+                group.addTask { await self.refreshLane(lane, progress: progress) }
+            }
+            for _ in 0..<max(1, fetcher.options.maxConcurrentHosts) { startNextLane() }
+            for await laneReports in group {
+                for report in laneReports { reports[report.showID] = report }
+                startNextLane()
+            }
+        }
+        return shows.compactMap { reports[$0.id] }
+    }
+
+    /// Fetches and parses `url` and, if it is a feed, adds it to the library.
+    /// A feed that fails to fetch or parse throws `RefreshFailure` and leaves
+    /// the library untouched. A permanent redirect subscribes the new URL.
+    public func subscribe(to url: URL) async throws -> SubscribeResult {
+        if let known = try await store.show(feedURL: url) {
+            return SubscribeResult(show: known, applied: nil)
+        }
+        guard case .document(let document) = try await fetcher.fetch(url) else {
+            // Nothing was sent to be "not modified" against.
+            throw RefreshFailure.httpStatus(304)
+        }
+        let feed = try Self.parse(document)
+        let feedURL = document.permanentURL ?? url
+        if let known = try await store.show(feedURL: feedURL) {
+            return SubscribeResult(show: known, applied: nil)
+        }
+        let result = try await store.apply(feed: feed, fetchedFrom: feedURL, etag: document.etag,
+                                           lastModified: document.lastModified)
+        if let announced = feed.newFeedURL, announced != feedURL, ["http", "https"].contains(announced.scheme) {
+            try await store.moveShow(result.showID, to: announced, keepingValidators: false)
+        }
+        guard let show = try await store.show(result.showID) else { throw LibraryStoreError.unknownShow(result.showID) }
+        return SubscribeResult(show: show, applied: result)
+    }
+
+    private func refreshLane(_ shows: [Show], progress: @Sendable (RefreshProgress) -> Void) async -> [ShowRefreshReport] {
+        var reports: [ShowRefreshReport] = []
+        for show in shows {
+            let report: ShowRefreshReport
+            if Task.isCancelled {
+                report = Self.report(show, .cancelled)
+            } else {
+                progress(.started(show.id, feedURL: show.feedURL))
+                report = await refreshShow(show)
+            }
+            progress(.finished(report))
+            reports.append(report)
+        }
+        return reports
+    }
+
+    private func refreshShow(_ show: Show) async -> ShowRefreshReport {
+        do {
+            switch try await fetcher.fetch(show.feedURL, etag: show.refresh.etag,
+                                           lastModified: show.refresh.lastModified) {
+            case .notModified(let etag, let lastModified, let permanentURL):
+                guard let feedURL = try await store.recordNotModified(
+                    show.id, requestedFrom: show.feedURL, permanentURL: permanentURL, etag: etag,
+                    lastModified: lastModified, at: Date()) else { return Self.report(show, .unsubscribed) }
+                return Self.report(show, .notModified, feedURL: feedURL)
+            case .document(let document):
+                let feed = try Self.parse(document)
+                guard let applied = try await store.applyRefreshed(
+                    feed, to: show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
+                    etag: document.etag, lastModified: document.lastModified, at: Date())
+                else { return Self.report(show, .unsubscribed) }
+                return Self.report(show, .updated(applied.result), title: feed.title, feedURL: applied.feedURL)
+            }
+        } catch is CancellationError {
+            return Self.report(show, .cancelled)
+        } catch {
+            let failure = error as? RefreshFailure ?? RefreshFailure(kind: .other, message: String(describing: error))
+            // The show may have been unsubscribed meanwhile: then there is nothing to record on.
+            try? await store.recordRefresh(of: show.id, outcome: .failed(failure))
+            return Self.report(show, .failed(failure))
+        }
+    }
+
+    private static func parse(_ document: FeedDocument) throws -> Feed {
+        do {
+            return try FeedParser().parse(document.data, url: document.url, httpContentType: document.contentType)
+        } catch {
+            throw RefreshFailure(error)
+        }
+    }
+
+    private static func report(_ show: Show, _ outcome: ShowRefreshReport.Outcome, title: String? = nil,
+                               feedURL: URL? = nil) -> ShowRefreshReport {
+        let feedURL = feedURL ?? show.feedURL
+        return ShowRefreshReport(showID: show.id, title: title ?? show.title, feedURL: feedURL,
+                                 movedFrom: feedURL == show.feedURL ? nil : show.feedURL, outcome: outcome)
+    }
+}

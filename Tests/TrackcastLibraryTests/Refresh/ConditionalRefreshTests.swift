@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackcastLibrary
+
+@Suite("Refresh: conditional GET, gzip, changed feeds")
+struct ConditionalRefreshTests {
+    @Test("an unchanged feed answers 304 to the stored ETag: nothing parsed, refresh time recorded")
+    func etagNotModified() async throws {
+        let server = try TestHTTPServer()
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Tagged", episodes: 12).data(),
+                                           contentType: "application/rss+xml", etag: "\"v1\""))
+        let harness = try await RefreshHarness()
+        let subscribed = try await harness.subscribe(server.url("/feed.xml"))
+        #expect(subscribed.refresh.etag == "\"v1\"")
+
+        let reports = try await harness.refreshAll()
+
+        #expect(reports.map(\.outcome) == [.notModified])
+        let second = try #require(server.log(for: "/feed.xml").last)
+        #expect(second.headers["if-none-match"] == "\"v1\"")
+        #expect(second.status == 304)
+        let show = try #require(try await harness.store.show(subscribed.id))
+        #expect(show.refresh.lastRefreshed != nil)
+        #expect(show.refresh.lastFailure == nil)
+        #expect(try await harness.store.episodes(of: show.id, limit: 100).count == 12)
+    }
+
+    @Test("a server with only Last-Modified gets If-Modified-Since and answers 304")
+    func lastModifiedNotModified() async throws {
+        let server = try TestHTTPServer()
+        let stamp = "Wed, 21 Oct 2015 07:28:00 GMT"
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Dated", episodes: 3).data(),
+                                           contentType: "application/rss+xml", lastModified: stamp))
+        let harness = try await RefreshHarness()
+        try await harness.subscribe(server.url("/feed.xml"))
+
+        let reports = try await harness.refreshAll()
+
+        #expect(reports.map(\.outcome) == [.notModified])
+        let second = try #require(server.log(for: "/feed.xml").last)
+        #expect(second.headers["if-modified-since"] == stamp)
+        #expect(second.headers["if-none-match"] == nil)
+    }
+
+    @Test("a changed feed writes only its new and changed episodes, and the new validators")
+    func changedFeed() async throws {
+        let server = try TestHTTPServer()
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Growing", episodes: 20).data(),
+                                           contentType: "application/rss+xml", etag: "\"a\""))
+        let harness = try await RefreshHarness()
+        let show = try await harness.subscribe(server.url("/feed.xml"))
+
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Growing", episodes: 22).data(),
+                                           contentType: "application/rss+xml", etag: "\"b\""))
+        let reports = try await harness.refreshAll()
+
+        let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 2, updated: 0, unchanged: 20,
+                                       duplicates: 0)
+        #expect(reports.map(\.outcome) == [.updated(expected)])
+        #expect(try await harness.store.show(show.id)?.refresh.etag == "\"b\"")
+        #expect(try await harness.store.show(show.id)?.newCount == 2)
+    }
+
+    @Test("a gzip-encoded feed is asked for, decoded and applied")
+    func gzip() async throws {
+        let server = try TestHTTPServer()
+        let feed = PodcastFeedWriter(title: "Squeezed", episodes: 40).data()
+        server.route("/feed.xml", .document(feed, contentType: "application/rss+xml", gzip: true))
+        let harness = try await RefreshHarness()
+
+        let show = try await harness.subscribe(server.url("/feed.xml"))
+
+        let request = try #require(server.log(for: "/feed.xml").first)
+        #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
+        #expect(try TestHTTPServer.gzipped(feed).count < feed.count / 4)
+        #expect(show.title == "Squeezed")
+        #expect(try await harness.store.episodes(of: show.id, limit: 100).count == 40)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackcastLibrary
+
+/// How a refresh spreads its requests: across hosts at once (bounded), one
+/// at a time per host. Observed at the servers, by ordering and overlap.
+@Suite("Refresh: scheduling across and within hosts")
+struct RefreshSchedulingTests {
+    /// A feed answered after `wait`, so that concurrent requests overlap for sure.
+    static func slowFeed(_ title: String, _ wait: Duration = .milliseconds(150)) -> TestHTTPServer.Behaviour {
+        .delay(wait, then: .init(.document(PodcastFeedWriter(title: title, episodes: 2).data(),
+                                           contentType: "application/rss+xml")))
+    }
+
+    static func subscribe(_ harness: RefreshHarness, _ servers: [TestHTTPServer], showsPerHost: Int) async throws {
+        for server in servers {
+            for show in 0..<showsPerHost {
+                server.route("/\(show).xml", .document(PodcastFeedWriter(title: "\(server.address) \(show)", episodes: 2).data(),
+                                                       contentType: "application/rss+xml"))
+                try await harness.subscribe(server.url("/\(show).xml"))
+            }
+        }
+    }
+
+    @Test("one request at a time per host, several hosts at once")
+    func perHostSerialisation() async throws {
+        let hosts = try (1...3).map { try TestHTTPServer(address: "127.0.0.\($0)") }
+        let harness = try await RefreshHarness()
+        try await Self.subscribe(harness, hosts, showsPerHost: 4)
+        for host in hosts {
+            for show in 0..<4 { host.route("/\(show).xml", Self.slowFeed("\(host.address) \(show)")) }
+        }
+
+        let reports = try await harness.refreshAll()
+
+        #expect(reports.count == 12)
+        #expect(reports.allSatisfy { !$0.isFailure })
+        for host in hosts {
+            #expect(host.maxConcurrentRequests == 1, "\(host.address)")
+        }
+        let refreshRequests = hosts.map { Array($0.log.suffix(4)) }
+        let acrossHosts = refreshRequests[0].contains { a in refreshRequests[1].contains { a.overlaps($0) } }
+        #expect(acrossHosts, "requests to different hosts should overlap")
+    }
+
+    @Test("no more hosts at once than the limit")
+    func boundedHosts() async throws {
+        let hosts = try (1...4).map { try TestHTTPServer(address: "127.0.0.\($0)") }
+        let options = RefreshOptions(maxConcurrentHosts: 2, timeouts: RefreshHarness.testTimeouts)
+        let harness = try await RefreshHarness(options: options)
+        try await Self.subscribe(harness, hosts, showsPerHost: 2)
+        for host in hosts {
+            for show in 0..<2 { host.route("/\(show).xml", Self.slowFeed("\(host.address) \(show)")) }
+        }
+
+        _ = try await harness.refreshAll()
+
+        let requests = hosts.flatMap { $0.log.suffix(2) }
+        let mostAtOnce = requests.map { request in requests.filter { $0.overlaps(request) }.count }.max() ?? 0
+        #expect(mostAtOnce == 2)
+    }
+
+    @Test("a slow host holds up only its own shows")
+    func slowHost() async throws {
+        let slow = try TestHTTPServer(address: "127.0.0.2")
+        let fast = try (3...4).map { try TestHTTPServer(address: "127.0.0.\($0)") }
+        let harness = try await RefreshHarness()
+        try await Self.subscribe(harness, [slow] + fast, showsPerHost: 3)
+        slow.route("/0.xml", Self.slowFeed("slow", .milliseconds(1500)))
+
+        _ = try await harness.refreshAll()
+
+        let order = harness.events.finishedURLs
+        let slowFinished = try #require(order.firstIndex(of: slow.url("/0.xml")))
+        let fastURLs = fast.flatMap { host in (0..<3).map { host.url("/\($0).xml") } }
+        for url in fastURLs {
+            #expect(try #require(order.firstIndex(of: url)) < slowFinished, "\(url)")
+        }
+        // The slow host's other shows waited their turn behind it.
+        #expect(try #require(order.firstIndex(of: slow.url("/1.xml"))) > slowFinished)
+    }
+
+    @Test("progress reports every show as started, then finished")
+    func progress() async throws {
+        let server = try TestHTTPServer()
+        let harness = try await RefreshHarness()
+        try await Self.subscribe(harness, [server], showsPerHost: 3)
+
+        let reports = try await harness.refreshAll()
+
+        let events = harness.events.all
+        #expect(events.count == 6)
+        for report in reports {
+            let started = events.firstIndex(of: .started(report.showID, feedURL: report.feedURL))
+            let finished = events.firstIndex(of: .finished(report))
+            #expect(started != nil && finished != nil && started! < finished!)
+        }
+    }
+}
