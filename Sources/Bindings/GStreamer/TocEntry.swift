@@ -1,10 +1,10 @@
 import CGLib
 import CGStreamer
 
-/// One entry of a container's table of contents: a chapter, or an edition
-/// that groups chapters.
+/// One entry of a container's table of contents: a chapter (Matroska), a
+/// track (a FLAC cue sheet), or an edition that groups them.
 public struct TocEntry: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case edition, chapter, other }
+    public enum Kind: Sendable, Equatable { case edition, chapter, track, other }
 
     public let kind: Kind
     public let title: String?
@@ -38,6 +38,7 @@ public struct TocEntry: Sendable, Equatable {
         switch gst_toc_entry_get_entry_type(entry) {
         case GST_TOC_ENTRY_TYPE_EDITION: kind = .edition
         case GST_TOC_ENTRY_TYPE_CHAPTER: kind = .chapter
+        case GST_TOC_ENTRY_TYPE_TRACK: kind = .track
         default: kind = .other
         }
         var startTime: gint64 = -1
@@ -49,8 +50,9 @@ public struct TocEntry: Sendable, Equatable {
         children = Self.entries(in: gst_toc_entry_get_sub_entries(entry))
     }
 
-    /// The chapters inside this entry and below, in order, itself included if it is one.
+    /// The places to navigate to inside this entry and below (chapters and
+    /// cue-sheet tracks), in order, itself included if it is one.
     public var chapters: [TocEntry] {
-        (kind == .chapter ? [self] : []) + children.flatMap(\.chapters)
+        (kind == .chapter || kind == .track ? [self] : []) + children.flatMap(\.chapters)
     }
 }

@@ -27,6 +27,10 @@ actor MediaFixtures {
         case wav
         /// 10 s of VP8 video (key frame every 2 s) with Opus audio in WebM.
         case video
+        /// 6 s of MP3 with an ID3v2.4 title and a PNG front cover.
+        case coverMP3
+        /// 6 s of FLAC with a cue sheet: tracks at 0, 2 and 4 s.
+        case cueFLAC
 
         var fileName: String {
             switch self {
@@ -40,6 +44,8 @@ actor MediaFixtures {
             case .hls: "hls/playlist.m3u8"
             case .wav: "tone.wav"
             case .video: "video.webm"
+            case .coverMP3: "cover.mp3"
+            case .cueFLAC: "cue.flac"
             }
         }
 
@@ -52,6 +58,8 @@ actor MediaFixtures {
             case .hls: "application/vnd.apple.mpegurl"
             case .wav: "audio/wav"
             case .video: "video/webm"
+            case .coverMP3: "audio/mpeg"
+            case .cueFLAC: "audio/flac"
             }
         }
 
@@ -119,6 +127,15 @@ actor MediaFixtures {
             try launch("\(tone(6, 660)) ! \(Self.aacEncoder) ! mp4mux ! filesink location=\(path)")
         case .wav:
             try launch("\(tone(4)) ! wavenc ! filesink location=\(path)")
+        case .coverMP3:
+            // lamemp3enc alone writes no tag; the ID3v2 tag is written here.
+            let raw = url.deletingLastPathComponent().appendingPathComponent("raw.mp3")
+            try launch("\(tone(6, 550)) ! lamemp3enc ! filesink location=\(raw.path)")
+            try (ID3Tag.tag(title: "Cover Story", cover: ID3Tag.onePixelPNG) + Data(contentsOf: raw)).write(to: url)
+        case .cueFLAC:
+            let raw = url.deletingLastPathComponent().appendingPathComponent("raw.flac")
+            try launch("\(tone(6)) ! flacenc ! filesink location=\(raw.path)")
+            try FLACCueSheet.adding(trackStarts: [0, 96_000, 192_000], total: 288_000, to: Data(contentsOf: raw)).write(to: url)
         case .video:
             try launch("videotestsrc num-buffers=250 ! video/x-raw,width=160,height=120,framerate=25/1 "
                        + "! vp8enc keyframe-max-dist=50 deadline=1 ! webmmux name=mux ! filesink location=\(path) "
