@@ -49,7 +49,7 @@ struct OrderingTests {
         let player = try await TestPlayer { $0.forwardBuffer = .seconds(1) }
         // The race is between A's source posting its error and the switch
         // tearing A down; run it several times so both orders happen.
-        for round in 0..<8 {
+        for round in 0..<4 {
             let path = "/a\(round).mp3"
             // Slow enough that A is still downloading while it plays.
             server.route(path, .throttled(long, contentType: "audio/mpeg", bytesPerSecond: 24_000))
@@ -76,6 +76,26 @@ struct OrderingTests {
         #expect(await player.recorder.waitFor(.playing, of: b))
         // A's source would have timed out by now had it lived.
         try await Task.sleep(for: .seconds(3))
+        await player.controller.stateUpdatesDelivered()
+        expectOnlyB(player, a: a, b: b)
+    }
+
+    @Test("A fails and its error is still being classified when B loads: the late verdict never shows")
+    func classificationInFlight() async throws {
+        let server = try TestHTTPServer()
+        // Every request, the player's HEAD check included, waits 1.5 s and then
+        // has its connection reset: A fails, and working out why takes 1.5 s more.
+        server.route("/a.mp3", .delay(.milliseconds(1500), then: .init(.reset)))
+        server.route("/b.mp3", .serve(try await MediaFixtures.shared.data(.mp3), contentType: "audio/mpeg"))
+        let player = try await TestPlayer()
+        let a = player.controller.load(PlaybackItem(uri: server.url("/a.mp3"), kind: .audio))
+        let checking = await player.waitUntil(.seconds(15)) {
+            server.requests.contains { $0.hasPrefix("HEAD /a.mp3") }
+        }
+        #expect(checking, "A's failure was never classified: \(server.requests)")
+        let b = player.controller.load(PlaybackItem(uri: server.url("/b.mp3"), kind: .audio))
+        #expect(await player.recorder.waitFor(.playing, of: b))
+        try await Task.sleep(for: .seconds(2))
         await player.controller.stateUpdatesDelivered()
         expectOnlyB(player, a: a, b: b)
     }
