@@ -30,7 +30,8 @@ public final class TestHTTPServer: Sendable {
         case stallAfter(bytes: Int, Data, contentType: String)
         /// Serves the body with validators, answering 304 Not Modified to a
         /// request whose If-None-Match holds `etag` or whose If-Modified-Since
-        /// is `lastModified` (compared as text, as many servers do). With
+        /// is `lastModified` (compared as text, as many servers do), and
+        /// honouring a Range only if If-Range (when sent) matches. With
         /// `gzip`, a client that accepts gzip gets the body compressed.
         case document(Data, contentType: String, etag: String? = nil, lastModified: String? = nil, gzip: Bool = false)
         /// A redirect (301, 302, 307, 308) to `location`, relative or absolute.
@@ -311,7 +312,10 @@ public final class TestHTTPServer: Sendable {
             outcome.status = 200
             return outcome
         }
-        return serveBody(connection, request, data, type: type, extra: validators)
+        // If-Range: the part asked for only if the document is still the one
+        // the client has the rest of; otherwise all of it.
+        let rangeStillValid = request.headers["if-range"].map { $0 == etag || $0 == lastModified } ?? true
+        return serveBody(connection, request, data, type: type, extra: validators, ranges: rangeStillValid)
     }
 
     private func serveBody(_ connection: Int32, _ request: Request, _ data: Data, type: String, extra: String = "",

@@ -61,14 +61,20 @@ public final class HTTPClient: Sendable {
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: request)
-        let transfer = HTTPTransfer(receiver: receiver, maxRedirects: maxRedirects)
+        let transfer = HTTPTransfer(receiver: receiver, maxRedirects: maxRedirects, timeouts: timeouts)
         delegate.register(transfer, for: task)
 
+        // Sleeps until the earliest deadline, re-reads it (data may have
+        // arrived meanwhile) and fails the transfer once one has passed.
         let watchdog = Task {
-            try await Task.sleep(for: timeouts.connect)
-            if !transfer.hasResponse, transfer.fail(HTTPError.timeout(.connect)) { task.cancel() }
-            try await Task.sleep(for: timeouts.total - timeouts.connect)
-            if transfer.fail(HTTPError.timeout(.total)) { task.cancel() }
+            while true {
+                let deadline = transfer.nextDeadline
+                if deadline.instant <= .now {
+                    if transfer.fail(HTTPError.timeout(deadline.phase)) { task.cancel() }
+                    return
+                }
+                try await Task.sleep(until: deadline.instant, clock: .continuous)
+            }
         }
         defer { watchdog.cancel() }
         return try await withTaskCancellationHandler {

@@ -17,5 +17,7 @@ public enum HTTPError: Error, Sendable, Equatable {
     public enum Phase: String, Sendable, Equatable {
         case connect
         case total
+        /// The body stopped arriving (`HTTPTimeouts.idle`).
+        case idle
     }
 }

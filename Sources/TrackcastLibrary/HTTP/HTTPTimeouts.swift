@@ -6,9 +6,14 @@ public struct HTTPTimeouts: Sendable, Equatable {
     public var connect: Duration
     /// The whole transfer, body included.
     public var total: Duration
+    /// The longest the body may pause with no bytes arriving; `nil` for no
+    /// limit but the total. What bounds a long download, whose total must
+    /// allow for slow links.
+    public var idle: Duration?
 
-    public init(connect: Duration, total: Duration) {
+    public init(connect: Duration, total: Duration, idle: Duration? = nil) {
         self.connect = connect
         self.total = total
+        self.idle = idle
     }
 }

@@ -13,22 +13,39 @@ final class HTTPTransfer: Sendable {
         var redirects: [RedirectHop] = []
         var head: HTTPResponseHead?
         var failure: (any Error)?
+        var lastActivity: ContinuousClock.Instant
     }
 
     private let receiver: any HTTPResponseReceiver
     private let maxRedirects: Int
-    private let state = Mutex(State())
+    private let timeouts: HTTPTimeouts
+    private let started: ContinuousClock.Instant
+    private let state: Mutex<State>
 
-    init(receiver: any HTTPResponseReceiver, maxRedirects: Int) {
+    init(receiver: any HTTPResponseReceiver, maxRedirects: Int, timeouts: HTTPTimeouts) {
         self.receiver = receiver
         self.maxRedirects = maxRedirects
+        self.timeouts = timeouts
+        started = .now
+        state = Mutex(State(lastActivity: started))
     }
 
     func start(_ continuation: CheckedContinuation<HTTPResponseHead, any Error>) {
         state.withLock { $0.continuation = continuation }
     }
 
-    var hasResponse: Bool { state.withLock { $0.head != nil } }
+    /// The earliest moment a timeout could expire, as things stand, and which one.
+    var nextDeadline: (instant: ContinuousClock.Instant, phase: HTTPError.Phase) {
+        state.withLock { state in
+            var earliest = (instant: started + timeouts.total, phase: HTTPError.Phase.total)
+            if state.head == nil {
+                if started + timeouts.connect < earliest.instant { earliest = (started + timeouts.connect, .connect) }
+            } else if let idle = timeouts.idle, state.lastActivity + idle < earliest.instant {
+                earliest = (state.lastActivity + idle, .idle)
+            }
+            return earliest
+        }
+    }
 
     /// Records why the transfer must stop, unless it already has a reason.
     /// Returns whether this was the first.
@@ -60,6 +77,7 @@ final class HTTPTransfer: Sendable {
             guard state.failure == nil else { return nil }
             let head = HTTPResponseHead(status: status, url: url, headers: headers, redirects: state.redirects)
             state.head = head
+            state.lastActivity = .now
             return head
         }
         guard let head else { return false }
@@ -74,7 +92,11 @@ final class HTTPTransfer: Sendable {
 
     /// A chunk of the body; `false` when the transfer must stop.
     func receive(_ chunk: Data) -> Bool {
-        guard state.withLock({ $0.failure == nil }) else { return false }
+        let failed = state.withLock { state in
+            state.lastActivity = .now
+            return state.failure != nil
+        }
+        guard !failed else { return false }
         do {
             try receiver.receive(chunk)
             return true

@@ -17,7 +17,7 @@ extension RefreshFailure {
             self.init(kind: .network, message: message)
         case .timeout(.connect):
             self.init(kind: .timeout, message: "The server did not answer in time.")
-        case .timeout(.total):
+        case .timeout(.total), .timeout(.idle):
             self.init(kind: .timeout, message: "The feed took too long to download.")
         case .tooManyRedirects(let limit):
             self.init(kind: .tooManyRedirects, message: "The server redirected more than \(limit) times.")

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Names downloaded files after what they are: the episode's title, in a
+/// folder named after the show, with the extension of the type the server
+/// actually sent (feeds often declare the wrong one).
+enum DownloadFileName {
+    /// Longest name in UTF-8 bytes, extension excluded: ext4 allows 255 per
+    /// name, and a suffix such as " (12)" must still fit.
+    static let maxBytes = 180
+
+    /// A name safe on any file system the file may be copied to: no path
+    /// separators, no characters FAT and NTFS refuse, no control characters,
+    /// no leading dot (which would hide it) or trailing dot and space.
+    static func sanitised(_ title: String?, fallback: String) -> String {
+        var name = ""
+        var lastWasSpace = false
+        for scalar in (title ?? "").unicodeScalars {
+            let replacement: String
+            switch scalar {
+            case "/", "\\", ":", "*", "?", "\"", "<", ">", "|": replacement = "-"
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.isWhitespace: replacement = " "
+            case _ where scalar.properties.generalCategory == .format: replacement = ""
+            default: replacement = String(scalar)
+            }
+            if replacement == " " {
+                if !lastWasSpace, !name.isEmpty { name += " " }
+                lastWasSpace = true
+            } else {
+                name += replacement
+                lastWasSpace = false
+            }
+        }
+        name = String(name.drop { $0 == "." || $0 == " " || $0 == "-" })
+        while name.utf8.count > maxBytes { name.removeLast() }
+        while let last = name.last, last == "." || last == " " { name.removeLast() }
+        return name.isEmpty ? fallback : name
+    }
+
+    /// The extension for a media type; `nil` for a type that says nothing
+    /// (octet-stream) or one not known.
+    static func fileExtension(forType type: String?) -> String? {
+        guard let type else { return nil }
+        let essence = type.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        return extensions[essence]
+    }
+
+    /// From the response's type, else the feed's declared type, else the
+    /// URL's own extension, else "bin".
+    static func fileExtension(responseType: String?, declaredType: String?, url: URL) -> String {
+        if let known = fileExtension(forType: responseType) ?? fileExtension(forType: declaredType) { return known }
+        let fromURL = url.pathExtension.lowercased()
+        if (1...5).contains(fromURL.count), fromURL.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            return fromURL
+        }
+        return "bin"
+    }
+
+    private static let extensions: [String: String] = [
+        "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/x-mpeg": "mp3", "audio/mpeg3": "mp3", "audio/x-mp3": "mp3",
+        "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/m4a": "m4a", "audio/aac": "aac", "audio/x-aac": "aac",
+        "audio/aacp": "aac", "audio/ogg": "ogg", "application/ogg": "ogg", "audio/vorbis": "ogg", "audio/opus": "opus",
+        "audio/flac": "flac", "audio/x-flac": "flac", "audio/wav": "wav", "audio/x-wav": "wav", "audio/webm": "weba",
+        "video/mp4": "mp4", "video/x-m4v": "m4v", "video/quicktime": "mov", "video/webm": "webm",
+        "video/x-matroska": "mkv", "video/ogg": "ogv", "video/mpeg": "mpg", "application/pdf": "pdf",
+    ]
+}
