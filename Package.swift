@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport"]),
-        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TestSupport", "trackcast"]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TestSupport", "trackcast"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -117,7 +117,9 @@ final class NowPlaying {
 
     func togglePlayPause() {
         guard item != nil, let player else { return }
-        if isActive { player.pause() } else { player.play() }
+        // The controller's own intent, not the phase: a seek while paused
+        // passes through buffering, which is not playing.
+        player.toggle()
     }
 
     func skipForward() { skip(by: settings.skipForward) }

@@ -18,7 +18,7 @@ struct RunningAppTests {
         return app
     }
 
-    private func quit(_ app: ChildProcess) async throws -> ChildProcess.Result {
+    func quit(_ app: ChildProcess) async throws -> ChildProcess.Result {
         // Through the app's own exported action, as a user's script could.
         _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
             "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",

@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackcastLibrary
+
+/// The library and player through the running app, driven as a script
+/// would: actions activated over D-Bus, the app's debug log read back.
+/// Part of "The running app", which runs one app at a time.
+extension RunningAppTests {
+    /// Runs `body` against a freshly started app and quits it afterwards,
+    /// also when `body` fails: a stray instance would own the bus name and
+    /// turn every later launch into a hand-over.
+    private func withApp(library: URL, _ body: (ChildProcess) async throws -> Void) async throws {
+        let app = try await launch(library: library)
+        do {
+            try await body(app)
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    private func launch(library: URL) async throws -> ChildProcess {
+        let app = try ChildProcess(trackcast, arguments: ["--library", library.path], environment: [
+            "G_MESSAGES_DEBUG": "Trackcast",
+            // Plays in real time without a sound device.
+            "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
+        ])
+        let ready = await app.waitFor(timeout: .seconds(30)) {
+            $0.standardOutput.contains("first frame painted") && $0.standardOutput.contains("library ready")
+        }
+        try #require(ready, "no window or library within 30 s: \(app.standardOutput) \(app.standardError)")
+        return app
+    }
+
+    private func activate(_ action: String, _ parameter: String = "[]") async throws {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
+            "--method", "org.gtk.Actions.Activate", action, parameter, "{}",
+        ])
+        #expect(result.status == 0, "activating \(action): \(result.standardError)")
+    }
+
+    /// The positions the app has logged since `offset` in its output.
+    private static func positions(in output: String, after offset: String.Index) -> [Double] {
+        output[offset...].split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "position: ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+
+    private static func temporaryLibrary() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+    }
+
+    @Test("trying the sample show subscribes it, opens it and plays an episode that pause and skips control")
+    func sampleShowPlays() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+        #expect(app.standardOutput.contains("library: 0 shows"))
+
+        try await activate("try-sample-show")
+        let opened = await app.waitFor(timeout: .seconds(20)) {
+            $0.standardOutput.contains("library: 1 shows") && $0.standardOutput.contains("show page: 2 episodes")
+        }
+        try #require(opened, "the sample show did not open: \(app.standardOutput) \(app.standardError)")
+        #expect(app.standardOutput.contains("showing show 1: Trackcast Sample Show"))
+        #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite3").path))
+
+        // The feed's last item is stored first: episode 1 is "Welcome to Trackcast".
+        try await activate("play-episode", "[<int64 1>]")
+        let moving = await app.waitFor(timeout: .seconds(20)) {
+            Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 1.5 }
+        }
+        try #require(moving, "the position never moved: \(app.standardOutput) \(app.standardError)")
+        #expect(app.standardOutput.contains("playing file://") && app.standardOutput.contains("sample/welcome.opus"))
+
+        try await activate("play-pause")
+        let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
+        #expect(paused, "play-pause did not pause: \(app.standardOutput)")
+        let pausedAt = Self.positions(in: app.standardOutput, after: app.standardOutput.startIndex).last ?? 0
+
+        // Back to the start while paused, then play: the ticks start again near zero.
+        try await activate("seek-backward")
+        let beforeResume = app.standardOutput.endIndex
+        try await activate("play-pause")
+        let resumed = await app.waitFor(timeout: .seconds(10)) {
+            !Self.positions(in: $0.standardOutput, after: beforeResume).isEmpty
+        }
+        try #require(resumed, "play-pause did not resume: \(app.standardOutput)")
+        let afterBack = try #require(Self.positions(in: app.standardOutput, after: beforeResume).first)
+        #expect(afterBack < pausedAt, "seek-backward from \(pausedAt) s went to \(afterBack) s")
+
+        // Forward: the sample episode is shorter than one skip, so it ends or jumps ahead.
+        let beforeSkip = app.standardOutput.endIndex
+        try await activate("seek-forward")
+        let jumped = await app.waitFor(timeout: .seconds(10)) {
+            $0.standardOutput[beforeSkip...].contains("playback: ended")
+                || Self.positions(in: $0.standardOutput, after: beforeSkip).contains { $0 >= afterBack + 5 }
+        }
+        #expect(jumped, "seek-forward did not move ahead: \(app.standardOutput[beforeSkip...])")
+        }
+    }
+
+    @Test("a library of 500 shows opens")
+    func largeLibraryOpens() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let store = try await LibraryStore(directory: library)
+        try await LibraryQueryBenchmark.fill(store, shows: 500, episodesPerShow: 20)
+
+        try await withApp(library: library) { app in
+        let listed = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("library: 500 shows") }
+        #expect(listed, "the app did not list 500 shows: \(app.standardOutput) \(app.standardError)")
+        try await activate("open-show", "[<int64 250>]")
+        let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 20 episodes") }
+        #expect(opened, "show 250 did not open: \(app.standardOutput)")
+        }
+    }
+}
