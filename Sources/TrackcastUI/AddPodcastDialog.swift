@@ -1,5 +1,6 @@
 import Bindings
 import TrackcastCore
+import TrackcastLibrary
 
 /// Asks for a feed address; `subscribe` is called with what was typed when
 /// the user confirms.
@@ -21,7 +22,7 @@ struct AddPodcastDialog {
         rows.append(address)
         dialog.setExtraChild(rows)
         address.onChanged { [dialog] in
-            dialog.setResponseEnabled("add", FeedFetcher.feedURL(from: address.text) != nil)
+            dialog.setResponseEnabled("add", FeedAddress.url(from: address.text) != nil)
         }
         dialog.onResponse { response in
             if response == "add" { subscribe(address.text) }

@@ -16,7 +16,9 @@ final class LibraryModel {
     private(set) var shows: [Show] = []
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
-    private let fetcher = FeedFetcher()
+    /// Made at the first subscription or refresh: its URLSession and
+    /// threads are not needed to browse.
+    private var refresher: FeedRefresher?
 
     init(directory: URL) {
         self.directory = directory
@@ -53,17 +55,39 @@ final class LibraryModel {
         for observer in showsObservers { observer(shows) }
     }
 
-    /// Fetches and parses the feed at `url` and adds it to the library (or
-    /// updates it, if already subscribed).
+    /// Fetches and parses the feed at `url` and adds it to the library;
+    /// returns the show, which may have been there already.
     @discardableResult
-    func subscribe(feedURL url: URL) async throws -> FeedApplyResult {
-        guard let store else { throw LibraryUnavailable() }
-        let fetched = try await fetcher.fetch(url)
-        let result = try await store.apply(feed: fetched.feed, fetchedFrom: fetched.url, etag: fetched.etag,
-                                           lastModified: fetched.lastModified)
-        Log.debug("subscribed \(url.absoluteString): \(result.showID), \(result.inserted) new episodes")
+    func subscribe(feedURL url: URL) async throws -> ShowID {
+        let result = try await feedRefresher().subscribe(to: url)
+        Log.debug("subscribed \(url.absoluteString): \(result.show.id), \(result.applied?.inserted ?? 0) new episodes")
         await reloadShows()
-        return result
+        return result.show.id
+    }
+
+    /// Subscribes every feed of an OPML file, then fetches the new shows'
+    /// episodes. Returns how many shows were added.
+    func importSubscriptions(from file: URL) async throws -> Int {
+        guard let store else { throw LibraryUnavailable() }
+        let data = try await Task.detached { try Data(contentsOf: file) }.value
+        let result = try await store.importOPML(data)
+        Log.debug("imported \(result.added.count) shows, skipped \(result.skipped)")
+        await reloadShows()
+        let added = shows.filter { result.added.contains($0.id) }
+        let refresher = try feedRefresher()
+        Task {
+            _ = await refresher.refresh(added)
+            await reloadShows()
+        }
+        return result.added.count
+    }
+
+    private func feedRefresher() throws -> FeedRefresher {
+        if let refresher { return refresher }
+        guard let store else { throw LibraryUnavailable() }
+        let made = FeedRefresher(store: store, client: HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)"))
+        refresher = made
+        return made
     }
 
     func show(_ id: ShowID) -> Show? { shows.first { $0.id == id } }

@@ -15,7 +15,6 @@ final class LibraryView {
         root.add(emptyLibrary.page, name: "empty")
         grid = GridView(model: shows, factory: ListItemFactory { ShowTile(artworkCache: artworkCache) })
         grid.setColumns(minimum: 2, maximum: 12)
-        grid.setMargins(12)
         grid.setAccessibleLabel(tr("Shows"))
         grid.onActivate { [shows] position in
             if let show = shows.payload(at: position) { openShow(show.id) }

@@ -15,8 +15,6 @@ final class PlayerBar {
     private var showsPause = false
 
     init(nowPlaying: NowPlaying) {
-        root.addCSSClass("toolbar")
-        root.addCSSClass("trackcast-player-bar")
         let bar = Box(.horizontal, spacing: 6)
         bar.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         let text = Box(.vertical, spacing: 2)

@@ -57,9 +57,10 @@ public final class TrackcastApplication {
 
     private func installActions() {
         add("add-podcast", accelerators: ["<Control>n"]) { [unowned self] in addPodcast() }
-        add("import-opml") { [unowned self] in
-            window?.showToast(tr("Importing subscriptions is not available yet"))
-        }
+        application.addAction(SimpleAction(name: "subscribe", parameterType: "s") { [unowned self] address in
+            subscribe(address: address.string ?? "")
+        })
+        add("import-opml") { [unowned self] in chooseSubscriptionList() }
         add("try-sample-show") { [unowned self] in trySampleShow() }
         add("show-library", accelerators: ["<Alt>Left"]) { [unowned self] in window?.showLibrary() }
         application.addAction(SimpleAction(name: "open-show", parameterType: "x") { [unowned self] id in
@@ -127,12 +128,20 @@ public final class TrackcastApplication {
     private func addPodcast() {
         presentWindow()
         AddPodcastDialog(transientFor: window?.applicationWindow) { [unowned self] address in
-            guard let url = FeedFetcher.feedURL(from: address) else {
-                window?.showToast(tr("That is not a feed address"))
-                return
-            }
-            subscribe(url, thenOpen: true)
+            application.activateAction("subscribe", parameter: Variant(address))
         }.present()
+    }
+
+    /// Subscribes to what a person typed or pasted: a feed's address or a
+    /// podcast link.
+    private func subscribe(address: String) {
+        guard let url = FeedAddress.url(from: address) else {
+            window?.showToast(tr("That is not a feed address"))
+            return
+        }
+        subscribe(url, orElse: {
+            self.window?.showToast(String(format: tr("Cannot add the podcast at %@"), url.absoluteString))
+        })
     }
 
     private func trySampleShow() {
@@ -140,19 +149,45 @@ public final class TrackcastApplication {
             window?.showToast(tr("The sample show is not installed"))
             return
         }
-        subscribe(url, thenOpen: true)
+        subscribe(url, orElse: { self.window?.showToast(tr("The sample show is not installed")) })
     }
 
-    private func subscribe(_ url: URL, thenOpen: Bool) {
+    /// Subscribes and opens the show; `orElse` runs when `url` is no feed
+    /// or cannot be fetched.
+    private func subscribe(_ url: URL, orElse failed: @escaping @MainActor () -> Void) {
         Task {
             do {
-                let result = try await library.subscribe(feedURL: url)
-                if thenOpen { openShow(result.showID) }
+                openShow(try await library.subscribe(feedURL: url))
             } catch is LibraryUnavailable {
                 return
             } catch {
                 Log.warning("cannot subscribe to \(url.absoluteString): \(error)")
-                window?.showToast(String(format: tr("Cannot add the podcast at %@"), url.absoluteString))
+                failed()
+            }
+        }
+    }
+
+    private func chooseSubscriptionList() {
+        presentWindow()
+        let chooser = FileChooser(title: tr("Import Subscriptions"), transientFor: window?.applicationWindow,
+                                  acceptLabel: tr("_Import"), cancelLabel: tr("_Cancel"))
+        chooser.addFilter(name: tr("Subscription Lists (OPML)"), patterns: ["*.opml", "*.xml"],
+                          mimeTypes: ["text/x-opml", "text/x-opml+xml"])
+        chooser.choose { [unowned self] uri in
+            if let uri, let url = URL(string: uri) { importSubscriptions(from: url) }
+        }
+    }
+
+    private func importSubscriptions(from file: URL) {
+        Task {
+            do {
+                let added = try await library.importSubscriptions(from: file)
+                window?.showToast(String(format: trn("Added %d podcast", "Added %d podcasts", added), added))
+            } catch is LibraryUnavailable {
+                return
+            } catch {
+                Log.warning("cannot import \(file.path): \(error)")
+                window?.showToast(String(format: tr("Cannot import the subscriptions in %@"), file.lastPathComponent))
             }
         }
     }
@@ -178,24 +213,28 @@ public final class TrackcastApplication {
 
     // MARK: Playing
 
-    /// Plays files and streams, and subscribes feed links, handed over by
-    /// the command line, the desktop or a drop.
+    /// Handles files and links from the command line, the desktop or a
+    /// drop: subscription lists are imported, feeds subscribed, media played.
     private func open(_ uris: [String]) {
         Log.debug("open: \(uris.joined(separator: " "))")
         presentWindow()
-        for uri in uris where Self.isFeedLink(uri) {
-            if let url = FeedFetcher.feedURL(from: uri) { subscribe(url, thenOpen: true) }
+        var media: [URL] = []
+        for uri in uris {
+            guard let url = URL(string: uri) else { continue }
+            switch OpenedItem(url) {
+            case .subscriptionList: importSubscriptions(from: url)
+            case .feed: subscribe(address: uri)
+            case .media: media.append(url)
+            case .feedOrMedia: subscribe(url, orElse: { self.play(url) })
+            }
         }
-        if let media = uris.first(where: { !Self.isFeedLink($0) }), let url = URL(string: media) {
-            nowPlaying.play(.init(uri: media, title: url.lastPathComponent.removingPercentEncoding ?? media,
-                                  showTitle: nil, kind: .unknown, episode: nil, show: nil))
-        }
+        // One player: the first media item plays.
+        if let first = media.first { play(first) }
     }
 
-    private static func isFeedLink(_ uri: String) -> Bool {
-        let lower = uri.lowercased()
-        return ["feed:", "podcast:", "itms-podcast:", "itmss:"].contains { lower.hasPrefix($0) }
-            || [".rss", ".xml", ".atom", "/feed", "/rss"].contains { lower.hasSuffix($0) }
+    private func play(_ url: URL) {
+        nowPlaying.play(.init(uri: url.absoluteString, title: url.lastPathComponent.removingPercentEncoding ?? url.absoluteString,
+                              showTitle: nil, kind: .unknown, episode: nil, show: nil))
     }
 
     private func drop(_ dropped: DropTarget.Dropped) -> Bool {

@@ -20,6 +20,8 @@ extension RunningAppTests {
         }
         let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
+        #expect(!result.standardError.contains("CRITICAL") && !result.standardError.contains("Gtk-WARNING"),
+                "GTK complained: \(result.standardError)")
     }
 
     private func launch(library: URL) async throws -> ChildProcess {
@@ -118,6 +120,82 @@ extension RunningAppTests {
         try await activate("open-show", "[<int64 250>]")
         let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 20 episodes") }
         #expect(opened, "show 250 did not open: \(app.standardOutput)")
+        }
+    }
+
+    @Test("a feed subscribed by its address over HTTP shows its title literally and plays from the server")
+    func subscribeOverHTTP() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/sample").standardizedFileURL
+        let episode = try Data(contentsOf: sample.appendingPathComponent("welcome.opus"))
+        server.route("/episode.opus", .serve(episode, contentType: "audio/ogg"))
+        server.route("/feed", .serve(Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel>
+              <title>Tom &amp; Jerry &lt;3</title>
+              <description>Text that looks like markup must show as written.</description>
+              <item><title>First &amp; only</title><guid>one</guid>
+                <enclosure url="/episode.opus" type="audio/ogg" length="\(episode.count)"/></item>
+            </channel></rss>
+            """.utf8), contentType: "application/rss+xml"))
+
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
+            try #require(opened, "the feed did not open: \(app.standardOutput) \(app.standardError)")
+            #expect(app.standardOutput.contains("showing show 1: Tom & Jerry <3"))
+
+            try await activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) {
+                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 1 }
+            }
+            #expect(moving, "the episode did not play from the server: \(app.standardOutput)")
+            #expect(!server.log(for: "/episode.opus").isEmpty)
+        }
+    }
+
+    @Test("a subscription list handed to the app is imported and its feeds fetched")
+    func opmlImport() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/sample/sample-show.xml").standardizedFileURL
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("subscriptions-\(UUID()).opml")
+        defer { try? FileManager.default.removeItem(at: list) }
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Exported</title></head><body>
+              <outline text="Sample" type="rss" xmlUrl="\(sampleFeed.absoluteString)"/>
+            </body></opml>
+            """.utf8).write(to: list)
+
+        try await withApp(library: library) { app in
+            let second = try await ChildProcess.run(trackcast, arguments: [list.path], timeout: .seconds(15))
+            #expect(second.status == 0)
+            let imported = await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("imported 1 shows") && $0.standardOutput.contains("library: 1 shows")
+            }
+            #expect(imported, "the list was not imported: \(app.standardOutput) \(app.standardError)")
+            try await activate("open-show", "[<int64 1>]")
+            let fetched = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            #expect(fetched, "the imported show's episodes were not fetched: \(app.standardOutput)")
+        }
+    }
+
+    @Test("preferences, keyboard shortcuts and the add-podcast dialog open without GTK warnings")
+    func secondaryWindows() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            for action in ["preferences", "shortcuts", "add-podcast", "about"] {
+                try await activate(action)
+            }
+            try await Task.sleep(for: .seconds(1))
+            #expect(app.isRunning)
         }
     }
 }

@@ -31,3 +31,18 @@ extension ObjectRef {
                        box: SignalHandlerBox<StringHandler>(handler))
     }
 }
+
+extension ObjectRef {
+    public typealias IntegerHandler = @MainActor (Int32) -> Void
+
+    /// A signal with one gint argument, e.g. GtkNativeDialog's `response`.
+    @discardableResult
+    public func onIntegerSignal(_ signal: String, _ handler: @escaping IntegerHandler) -> SignalConnection {
+        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, userData in
+            let handler = SignalHandlerBox<IntegerHandler>.from(userData).handler
+            MainActor.assumeIsolated { handler(value) }
+        }
+        return connect(signal: signal, trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                       box: SignalHandlerBox<IntegerHandler>(handler))
+    }
+}

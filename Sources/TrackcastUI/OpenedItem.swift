@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a file or link handed to the app is, judged by its scheme and name.
+enum OpenedItem: Equatable {
+    case subscriptionList
+    case feed
+    case media
+    /// A web address with no telling name: try it as a feed, play it if it is none.
+    case feedOrMedia
+
+    private static let feedSchemes: Set = ["feed", "itpc", "pcast", "podcast", "itms-podcast", "itmss"]
+    private static let feedExtensions: Set = ["rss", "xml", "atom"]
+
+    init(_ url: URL) {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let pathExtension = url.pathExtension.lowercased()
+        if Self.feedSchemes.contains(scheme) {
+            self = .feed
+        } else if pathExtension == "opml" {
+            self = .subscriptionList
+        } else if Self.feedExtensions.contains(pathExtension) {
+            self = .feed
+        } else if scheme == "http" || scheme == "https", pathExtension.isEmpty {
+            self = .feedOrMedia
+        } else {
+            self = .media
+        }
+    }
+}
