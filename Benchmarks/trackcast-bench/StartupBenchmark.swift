@@ -27,7 +27,7 @@ struct StartupBenchmark {
                         trackcast: median(ours), peerName: "C GTK 4 window (floor)", peer: median(floor))
     }
 
-    private func timeToFirstFrame(_ executable: URL, environment: [String: String]) throws -> Double {
+    func timeToFirstFrame(_ executable: URL, environment: [String: String]) throws -> Double {
         let process = Process()
         process.executableURL = executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -47,7 +47,7 @@ struct StartupBenchmark {
         return elapsed / .milliseconds(1)
     }
 
-    private func median(_ values: [Double]) -> Double {
+    func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
     }

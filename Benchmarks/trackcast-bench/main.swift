@@ -8,8 +8,9 @@ let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
 do {
-    table.add(try StartupBenchmark(trackcast: options.path("--trackcast"),
-                                   floorWindow: options.path("--floor-window")).run())
+    let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
+    table.add(try startup.run())
+    table.add(try await LibraryStartupBenchmark(startup: startup).run())
 } catch {
     FileHandle.standardError.write(Data("trackcast-bench: \(error)\n".utf8))
     exit(1)
