@@ -62,6 +62,14 @@ public actor Downloader {
         try await store.removeDownload(for: episode)
     }
 
+    /// Deletes the downloads of episodes marked played before `cutoff`; returns whose.
+    @discardableResult
+    public func deletePlayedDownloads(playedBefore cutoff: Date) async throws -> [EpisodeID] {
+        let played = try await store.playedDownloads(playedBefore: cutoff)
+        for episode in played { try await delete(episode) }
+        return played
+    }
+
     private static func run(_ episode: EpisodeID, store: LibraryStore, client: HTTPClient, directory: URL,
                             options: DownloadOptions,
                             progress: @escaping @Sendable (DownloadProgress) -> Void) async throws -> URL {

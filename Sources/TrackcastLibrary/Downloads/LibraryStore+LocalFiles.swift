@@ -18,3 +18,14 @@ extension LibraryStore {
             """, [show]) { URL(fileURLWithPath: $0.string(0)) }
     }
 }
+
+extension LibraryStore {
+    /// Complete downloads of episodes marked played before `cutoff` (and still played).
+    public func playedDownloads(playedBefore cutoff: Date) throws -> [EpisodeID] {
+        try connection.query("""
+            SELECT d.episode_id FROM downloads d JOIN episodes e ON e.id = d.episode_id
+            WHERE d.state = 'complete' AND e.played = 1 AND e.played_at < ?
+            ORDER BY d.episode_id
+            """, [cutoff.databaseSeconds]) { EpisodeID(rawValue: $0.int64(0)) }
+    }
+}

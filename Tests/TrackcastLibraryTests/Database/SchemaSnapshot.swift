@@ -11,7 +11,7 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1]
+    static let older: [SchemaSnapshot] = [version1, version2]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -114,6 +114,213 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         ) STRICT, WITHOUT ROWID;
+        """, sampleData: """
+        INSERT INTO shows (id, feed_url, title, etag, subscribed)
+            VALUES (7, 'https://feeds.example.org/show.xml', 'Old Show', '"v1"', 1700000000);
+        INSERT INTO episodes (id, show_id, identity, content_hash, guid, title, published, duration,
+                              played, is_new, first_seen)
+            VALUES (70, 7, 'guid:a', 1, 'a', 'First', 1700000000, 1200.5, 1, 0, 1700000000),
+                   (71, 7, 'guid:b', 2, 'b', 'Second', 1700086400, NULL, 0, 1, 1700086400);
+        INSERT INTO enclosures (episode_id, position, url, mime_type, length)
+            VALUES (71, 0, 'https://media.example.org/b.mp3', 'audio/mpeg', 1234);
+        INSERT INTO downloads (episode_id, state, path, bytes, total, updated)
+            VALUES (70, 'complete', '/home/me/a.mp3', 99, 99, 1700000100);
+        INSERT INTO queue (episode_id, position) VALUES (71, 0), (70, 1);
+        INSERT INTO resume_positions (episode_id, uri, position, duration, updated)
+            VALUES (71, NULL, 42.5, 1800, 1700090000.25),
+                   (NULL, 'file:///home/me/talk.ogg', 12, NULL, 1700090001);
+        INSERT INTO settings (key, value) VALUES ('volume', '0.8');
+        """)
+
+    /// Version 1 followed by the version 2 migration as it shipped; the same
+    /// rows, the counters kept by its triggers.
+    static let version2 = SchemaSnapshot(version: 2, schema: """
+        CREATE TABLE shows (
+            id INTEGER PRIMARY KEY,
+            feed_url TEXT NOT NULL UNIQUE,
+            title TEXT,
+            link TEXT,
+            description TEXT,
+            author TEXT,
+            language TEXT,
+            image_url TEXT,
+            new_feed_url TEXT,
+            show_type TEXT,
+            explicit INTEGER,
+            complete INTEGER NOT NULL DEFAULT 0,
+            etag TEXT,
+            last_modified TEXT,
+            last_refreshed INTEGER,
+            last_error_kind TEXT,
+            last_error_message TEXT,
+            subscribed INTEGER NOT NULL
+        ) STRICT;
+
+        -- identity is FeedEpisodeIdentity.key; content_hash covers every field
+        -- of the feed's episode, so a refresh rewrites only what changed.
+        CREATE TABLE episodes (
+            id INTEGER PRIMARY KEY,
+            show_id INTEGER NOT NULL REFERENCES shows(id) ON DELETE CASCADE,
+            identity TEXT NOT NULL,
+            content_hash INTEGER NOT NULL,
+            guid TEXT,
+            title TEXT,
+            subtitle TEXT,
+            author TEXT,
+            published INTEGER,
+            duration REAL,
+            link TEXT,
+            description TEXT,
+            content_html TEXT,
+            image_url TEXT,
+            season INTEGER,
+            season_name TEXT,
+            number INTEGER,
+            episode_type TEXT,
+            explicit INTEGER,
+            played INTEGER NOT NULL DEFAULT 0,
+            is_new INTEGER NOT NULL DEFAULT 0,
+            first_seen INTEGER NOT NULL,
+            UNIQUE (show_id, identity)
+        ) STRICT;
+        -- A show's episodes by date, either direction, paged.
+        CREATE INDEX episodes_by_show_date ON episodes(show_id, published, id);
+        -- New episodes across shows by date.
+        CREATE INDEX episodes_new_by_date ON episodes(published, id) WHERE is_new = 1;
+
+        CREATE TABLE enclosures (
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            mime_type TEXT,
+            length INTEGER,
+            PRIMARY KEY (episode_id, position)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE downloads (
+            episode_id INTEGER PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+            state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed')),
+            path TEXT,
+            bytes INTEGER NOT NULL DEFAULT 0,
+            total INTEGER,
+            error TEXT,
+            updated INTEGER NOT NULL
+        ) STRICT;
+        -- Downloaded episodes, most recent first.
+        CREATE INDEX downloads_by_state ON downloads(state, updated);
+
+        -- position is 0-based and kept dense by the store.
+        CREATE TABLE queue (
+            episode_id INTEGER PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX queue_by_position ON queue(position);
+
+        -- Keyed by a library episode or by the URI of a file or stream opened
+        -- directly, never both. updated is REAL: two saves of one position can
+        -- fall in the same second, and the later must win.
+        CREATE TABLE resume_positions (
+            id INTEGER PRIMARY KEY,
+            episode_id INTEGER UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+            uri TEXT UNIQUE,
+            position REAL NOT NULL,
+            duration REAL,
+            updated REAL NOT NULL,
+            CHECK ((episode_id IS NULL) <> (uri IS NULL))
+        ) STRICT;
+        -- In-progress episodes ("continue listening"), most recent first.
+        CREATE INDEX resume_positions_by_update ON resume_positions(updated) WHERE episode_id IS NOT NULL;
+
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        ALTER TABLE shows ADD COLUMN podcast_guid TEXT;
+        ALTER TABLE shows ADD COLUMN locked INTEGER;
+        ALTER TABLE shows ADD COLUMN playback_speed REAL;
+        ALTER TABLE shows ADD COLUMN skip_intro REAL NOT NULL DEFAULT 0;
+        ALTER TABLE shows ADD COLUMN skip_outro REAL NOT NULL DEFAULT 0;
+        ALTER TABLE shows ADD COLUMN auto_download INTEGER NOT NULL DEFAULT 0;
+
+        -- Counting a show's unplayed episodes on every read of the shows list
+        -- costs time in proportion to the whole library (about 7 ms at 100,000
+        -- unplayed episodes); counters kept by triggers cost one row update
+        -- per episode write and make the list independent of library size.
+        ALTER TABLE shows ADD COLUMN unplayed_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE shows ADD COLUMN new_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE shows SET
+            unplayed_count = (SELECT count(*) FROM episodes WHERE show_id = shows.id AND played = 0),
+            new_count = (SELECT count(*) FROM episodes WHERE show_id = shows.id AND is_new = 1);
+        CREATE TRIGGER episodes_counted_on_insert AFTER INSERT ON episodes BEGIN
+            UPDATE shows SET unplayed_count = unplayed_count + (new.played = 0),
+                             new_count = new_count + (new.is_new = 1)
+            WHERE id = new.show_id;
+        END;
+        CREATE TRIGGER episodes_counted_on_delete AFTER DELETE ON episodes BEGIN
+            UPDATE shows SET unplayed_count = unplayed_count - (old.played = 0),
+                             new_count = new_count - (old.is_new = 1)
+            WHERE id = old.show_id;
+        END;
+        CREATE TRIGGER episodes_counted_on_update AFTER UPDATE OF played, is_new, show_id ON episodes BEGIN
+            UPDATE shows SET unplayed_count = unplayed_count - (old.played = 0),
+                             new_count = new_count - (old.is_new = 1)
+            WHERE id = old.show_id;
+            UPDATE shows SET unplayed_count = unplayed_count + (new.played = 0),
+                             new_count = new_count + (new.is_new = 1)
+            WHERE id = new.show_id;
+        END;
+
+        ALTER TABLE episodes ADD COLUMN chapters_url TEXT;
+        ALTER TABLE episodes ADD COLUMN chapters_type TEXT;
+
+        CREATE TABLE chapters (
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            start REAL NOT NULL,
+            title TEXT NOT NULL,
+            url TEXT,
+            image_url TEXT,
+            PRIMARY KEY (episode_id, position)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE transcripts (
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            type TEXT,
+            language TEXT,
+            rel TEXT,
+            PRIMARY KEY (episode_id, position)
+        ) STRICT, WITHOUT ROWID;
+
+        -- Persons and funding belong to a show (channel level) or to an episode.
+        CREATE TABLE persons (
+            id INTEGER PRIMARY KEY,
+            show_id INTEGER REFERENCES shows(id) ON DELETE CASCADE,
+            episode_id INTEGER REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL,
+            group_name TEXT NOT NULL,
+            href TEXT,
+            image_url TEXT,
+            CHECK ((show_id IS NULL) <> (episode_id IS NULL))
+        ) STRICT;
+        CREATE INDEX persons_by_show ON persons(show_id, position);
+        CREATE INDEX persons_by_episode ON persons(episode_id, position);
+
+        CREATE TABLE funding (
+            id INTEGER PRIMARY KEY,
+            show_id INTEGER REFERENCES shows(id) ON DELETE CASCADE,
+            episode_id INTEGER REFERENCES episodes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            title TEXT,
+            CHECK ((show_id IS NULL) <> (episode_id IS NULL))
+        ) STRICT;
+        CREATE INDEX funding_by_show ON funding(show_id, position);
+        CREATE INDEX funding_by_episode ON funding(episode_id, position);
         """, sampleData: """
         INSERT INTO shows (id, feed_url, title, etag, subscribed)
             VALUES (7, 'https://feeds.example.org/show.xml', 'Old Show', '"v1"', 1700000000);

@@ -5,7 +5,7 @@
 /// booleans are 0/1 integers; children of an episode (enclosures, chapters, …)
 /// keep the feed's order in `position`.
 enum LibrarySchema {
-    static let migrations: [SchemaMigration] = [version1, version2]
+    static let migrations: [SchemaMigration] = [version1, version2, version3]
 
     /// Shows, episodes and their media, downloads, the queue, resume positions and settings.
     static let version1 = SchemaMigration(version: 1, sql: """
@@ -200,5 +200,18 @@ enum LibrarySchema {
         ) STRICT;
         CREATE INDEX funding_by_show ON funding(show_id, position);
         CREATE INDEX funding_by_episode ON funding(episode_id, position);
+        """)
+
+    /// When each episode was marked played, so that downloads of played
+    /// episodes can be deleted a chosen number of days later. Kept by a
+    /// trigger, so every way of marking played stamps it; episodes played
+    /// before this version count as played when it was installed.
+    static let version3 = SchemaMigration(version: 3, sql: """
+        ALTER TABLE episodes ADD COLUMN played_at INTEGER;
+        UPDATE episodes SET played_at = unixepoch() WHERE played = 1;
+        CREATE TRIGGER episodes_played_at AFTER UPDATE OF played ON episodes
+            WHEN new.played IS NOT old.played BEGIN
+            UPDATE episodes SET played_at = CASE WHEN new.played = 1 THEN unixepoch() END WHERE id = new.id;
+        END;
         """)
 }
