@@ -10,6 +10,14 @@ Localization.setUp()
 
 let parser = CommandLineParser(commands: [
     FeedParseCommand.self,
+    SubscribeCommand.self,
+    UnsubscribeCommand.self,
+    RefreshCommand.self,
+    ShowsCommand.self,
+    EpisodesCommand.self,
+    ImportOPMLCommand.self,
+    ExportOPMLCommand.self,
+    DownloadCommand.self,
     PlayCommand.self,
 ])
 let invocation: Invocation

@@ -2,18 +2,28 @@ import Foundation
 
 /// Writes RSS feeds shaped like the ones podcast hosts serve (iTunes and
 /// content namespaces, CDATA show notes with HTML, enclosures with lengths,
-/// RFC 822 dates, a channel image), for the refresh tests to serve on loopback.
-struct PodcastFeedWriter {
-    var title: String
-    var episodes: Int
-    /// Shifts every episode's title, to make a changed feed.
-    var revision = 0
-    var newFeedURL: String?
-    var mediaBase = "https://media.example.org"
+/// RFC 822 dates, a channel image), for tests to serve on loopback.
+public struct PodcastFeedWriter: Sendable {
+    public var title: String
+    public var episodes: Int
+    /// Marks every episode's title, to make a changed feed.
+    public var revision = 0
+    public var newFeedURL: String?
+    /// Where the episodes' media live: `\(mediaBase)/\(slug)/\(number).mp3`.
+    public var mediaBase = "https://media.example.org"
 
-    func data() -> Data { Data(xml().utf8) }
+    public init(title: String, episodes: Int, revision: Int = 0, newFeedURL: String? = nil,
+                mediaBase: String = "https://media.example.org") {
+        self.title = title
+        self.episodes = episodes
+        self.revision = revision
+        self.newFeedURL = newFeedURL
+        self.mediaBase = mediaBase
+    }
 
-    func xml() -> String {
+    public func data() -> Data { Data(xml().utf8) }
+
+    public func xml() -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
@@ -50,7 +60,8 @@ struct PodcastFeedWriter {
         return text + "  </channel>\n</rss>\n"
     }
 
-    private var slug: String {
+    /// The title as a URL path segment.
+    public var slug: String {
         title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce(into: "") { $0.append($1) }
     }
 

@@ -28,7 +28,11 @@ final class OPMLOutlineCollector: NSObject, XMLParserDelegate {
         // `url` is where OPML 1.0 era lists (and some exporters) put the feed.
         let type = lowercased["type"]?.lowercased()
         let address = lowercased["xmlurl"] ?? ((type == "rss" || type == "atom") ? lowercased["url"] : nil)
-        guard let address, let feedURL = FeedAddress.url(from: address), !feedURL.isFileURL else { return }
+        // A local feed only by an explicit file: URL (as Trackcast exports
+        // one); a bare path would be read relative to wherever we run.
+        guard let address, let feedURL = FeedAddress.url(from: address),
+              !feedURL.isFileURL || address.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("file:")
+        else { return }
         // gPodder puts the description in `text` and the title in `title`;
         // most others put the title in both, or in `text` alone.
         let title = [lowercased["title"], lowercased["text"]]

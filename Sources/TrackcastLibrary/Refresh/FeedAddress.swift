@@ -4,15 +4,16 @@ import Foundation
 /// feed is fetched from.
 public enum FeedAddress {
     /// Trims spaces; rewrites the podcast link schemes (`feed:`, `itpc:`,
-    /// `pcast:`, `podcast:`, as web pages and other apps use them) to HTTP(S);
-    /// turns a path into a `file:` URL (relative to `currentDirectory`).
+    /// `pcast:`, `podcast:`, `itms-podcast:`, as web pages and other apps use
+    /// them) to HTTP(S); takes an existing file's path (relative to
+    /// `currentDirectory`) as a `file:` URL, and a bare "host/path" as HTTPS.
     /// `nil` for anything else that is not an HTTP(S) or file URL.
     public static func url(from text: String,
                            currentDirectory: String = FileManager.default.currentDirectoryPath) -> URL? {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
         if let colon = text.firstIndex(of: ":"),
-           ["feed", "itpc", "pcast", "podcast"].contains(text[..<colon].lowercased()) {
+           ["feed", "itpc", "pcast", "podcast", "itms-podcast", "itmss"].contains(text[..<colon].lowercased()) {
             var rest = text[text.index(after: colon)...]
             // "feed:https://host/x" wraps a whole URL; "feed://host/x" stands for http.
             if rest.lowercased().hasPrefix("http://") || rest.lowercased().hasPrefix("https://") {
@@ -21,13 +22,19 @@ public enum FeedAddress {
             while rest.hasPrefix("/") { rest = rest.dropFirst() }
             return webURL("http://" + rest)
         }
-        if let url = URL(string: text), let scheme = url.scheme?.lowercased() {
+        if let url = URL(string: text), let scheme = url.scheme?.lowercased(), text.contains(":/") {
             if scheme == "http" || scheme == "https" { return webURL(text) }
             if scheme == "file" { return url.isFileURL ? url.standardizedFileURL : nil }
             return nil
         }
         let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
-        return URL(fileURLWithPath: text, relativeTo: base).standardizedFileURL
+        let file = URL(fileURLWithPath: text, relativeTo: base).standardizedFileURL
+        let firstComponent = text.split(separator: "/", maxSplits: 1).first ?? ""
+        if !FileManager.default.fileExists(atPath: file.path), !text.hasPrefix("."), !text.hasPrefix("/"),
+           firstComponent.contains("."), let web = webURL("https://" + text) {
+            return web
+        }
+        return file
     }
 
     private static func webURL(_ text: String) -> URL? {

@@ -56,9 +56,14 @@ struct RefreshSchedulingTests {
 
         _ = try await harness.refreshAll()
 
-        let requests = hosts.flatMap { $0.log.suffix(2) }
-        let mostAtOnce = requests.map { request in requests.filter { $0.overlaps(request) }.count }.max() ?? 0
+        // Shows in progress at each moment, from the refresher's own ordered reports.
+        var inProgress = 0, mostAtOnce = 0
+        for event in harness.events.all {
+            if case .started = event { inProgress += 1 } else { inProgress -= 1 }
+            mostAtOnce = max(mostAtOnce, inProgress)
+        }
         #expect(mostAtOnce == 2)
+        #expect(hosts.allSatisfy { $0.maxConcurrentRequests == 1 })
     }
 
     @Test("a slow host holds up only its own shows")

@@ -1,0 +1,39 @@
+import Foundation
+import TrackcastCore
+import TrackcastLibrary
+
+/// What the library commands share: the open store, one HTTP client, and
+/// where downloads go.
+struct LibraryAccess: Sendable {
+    /// App setting: an absolute folder for downloads instead of `downloads` in the library.
+    static let downloadsDirectorySetting = "downloads.directory"
+    /// App setting: delete downloads of played episodes this many days after they were played.
+    static let deletePlayedAfterDaysSetting = "downloads.delete-played-after-days"
+
+    let store: LibraryStore
+    let client: HTTPClient
+    let libraryDirectory: URL
+
+    /// Opens (creating if needed) the library the command line names.
+    static func open(_ context: CommandContext) async throws(CommandFailure) -> LibraryAccess {
+        do {
+            let store = try await LibraryStore(directory: context.libraryDirectory)
+            return LibraryAccess(store: store, client: HTTPClient(userAgent: "Trackcast/\(AppIdentity.version)"),
+                                 libraryDirectory: context.libraryDirectory)
+        } catch {
+            throw CommandFailure(String(format: tr("the library in %@ cannot be opened: %@"),
+                                        context.libraryDirectory.path, CommandFailure(error).message))
+        }
+    }
+
+    func refresher() -> FeedRefresher {
+        FeedRefresher(store: store, client: client)
+    }
+
+    func downloader() async throws -> Downloader {
+        let configured = try await store.appSetting(Self.downloadsDirectorySetting)
+            .flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+        return Downloader(store: store, client: client,
+                          directory: configured ?? Downloader.defaultDirectory(inLibrary: libraryDirectory))
+    }
+}
