@@ -11,6 +11,10 @@ struct BenchOptions {
         }
     }
 
+    func value(_ name: String) -> String? {
+        values[name]
+    }
+
     func path(_ name: String) -> URL {
         guard let value = values[name] else {
             FileHandle.standardError.write(Data("trackcast-bench: missing \(name) PATH\n".utf8))

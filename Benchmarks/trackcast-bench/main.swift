@@ -7,10 +7,26 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
+// `--only startup,parsing,refresh,queries` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries").split(separator: ",").map(String.init))
+
 do {
-    let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
-    table.add(try startup.run())
-    table.add(try await LibraryStartupBenchmark(startup: startup).run())
+    if groups.contains("startup") {
+        let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
+        table.add(try startup.run())
+        table.add(try await LibraryStartupBenchmark(startup: startup).run())
+    }
+    if groups.contains("parsing") {
+        let parsing = FeedParsingBenchmark(python: options.path("--python"), pythonPath: options.path("--python-path"),
+                                           peerScript: options.path("--podcastparser-script"))
+        for row in try await parsing.run() { table.add(row) }
+    }
+    if groups.contains("refresh") {
+        for row in try await RefreshBenchmark().run() { table.add(row) }
+    }
+    if groups.contains("queries") {
+        for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
+    }
 } catch {
     FileHandle.standardError.write(Data("trackcast-bench: \(error)\n".utf8))
     exit(1)
