@@ -78,6 +78,9 @@ final class LibraryModel {
         Task {
             _ = await refresher.refresh(added)
             await reloadShows()
+            for show in added {
+                for observer in episodeObservers { observer(show.id) }
+            }
         }
         return result.added.count
     }

@@ -122,6 +122,13 @@ final class NowPlaying {
         player.toggle()
     }
 
+    func seek(to target: Duration) {
+        guard item != nil, let player else { return }
+        player.seek(to: target)
+        position = min(max(target, .zero), duration ?? target)
+        notify()
+    }
+
     func skipForward() { skip(by: settings.skipForward) }
     func skipBackward() { skip(by: .zero - settings.skipBackward) }
 
@@ -134,13 +141,15 @@ final class NowPlaying {
         notify()
     }
 
-    /// Writes the current episode's position; call before quitting.
-    func saveCurrentPosition() {
+    /// Writes the current episode's position; before quitting, await the
+    /// task it returns.
+    @discardableResult
+    func saveCurrentPosition() -> Task<Void, Never>? {
         guard let item, let episode = item.episode, let show = item.show, position > .zero,
-              phase != .ended else { return }
+              phase != .ended else { return nil }
         lastSaved = .now
         let (position, duration) = (position, duration)
-        Task { await library.savePosition(position, duration: duration, of: episode, show: show) }
+        return Task { await library.savePosition(position, duration: duration, of: episode, show: show) }
     }
 
     private func apply(_ state: PlaybackState) {

@@ -11,6 +11,7 @@ final class PlayerBar {
     private let show = Label()
     private let time = Label()
     private let spinner = Spinner()
+    private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var showsPause = false
 
@@ -44,7 +45,12 @@ final class PlayerBar {
         bar.append(back)
         bar.append(playPause)
         bar.append(forward)
+        progress.setMargins(top: 4, bottom: 0, start: 12, end: 12)
+        progress.onUserChange { [progress] seconds in
+            progress.activateAction("app.seek-to", parameter: Variant(seconds))
+        }
         root.append(Separator())
+        root.append(progress)
         root.append(bar)
         root.isVisible = false
         nowPlaying.observe { [weak self, unowned nowPlaying] in self?.render(nowPlaying) }
@@ -61,6 +67,14 @@ final class PlayerBar {
         show.isVisible = item.showTitle != nil
         time.text = nowPlaying.duration.map { "\(TimeText.clock(nowPlaying.position)) / \(TimeText.clock($0))" }
             ?? TimeText.clock(nowPlaying.position)
+        if let duration = nowPlaying.duration {
+            progress.isVisible = true
+            if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
+            progress.value = nowPlaying.position.seconds
+        } else {
+            // Live streams, and anything whose length is not known yet.
+            progress.isVisible = false
+        }
         switch nowPlaying.phase {
         case .loading, .buffering: spinner.isSpinning = true
         default: spinner.isSpinning = false

@@ -133,8 +133,9 @@ final class ShowPage {
         }
     }
 
-    /// Re-reads the first page in place after a play or a saved position,
-    /// replacing only rows that changed, so the list keeps its scroll position.
+    /// Re-reads the first page after a play, a saved position or a refresh:
+    /// when the same episodes are listed, only rows that changed are
+    /// replaced, so the list keeps its scroll position; otherwise it reloads.
     private func refreshLoaded() {
         guard let showID else { return }
         let (filter, sort) = (currentFilter, currentSort)
@@ -143,7 +144,8 @@ final class ShowPage {
             guard let fresh = try? await library.episodes(of: showID, filter: filter, sort: sort,
                                                            limit: Self.pageSize, offset: 0),
                   let self, self.showID == showID else { return }
-            guard fresh.count >= count, zip(fresh, (0..<count)).allSatisfy({ $0.id == self.episodes.payload(at: $1)?.id }) else {
+            let sameRows = fresh.count == count || (count == Self.pageSize && fresh.count == Self.pageSize)
+            guard sameRows, zip(fresh, 0..<count).allSatisfy({ $0.id == self.episodes.payload(at: $1)?.id }) else {
                 self.reload()
                 return
             }

@@ -72,6 +72,9 @@ public final class TrackcastApplication {
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward", accelerators: ["Right"]) { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward", accelerators: ["Left"]) { [unowned self] in nowPlaying.skipBackward() }
+        application.addAction(SimpleAction(name: "seek-to", parameterType: "d") { [unowned self] seconds in
+            if let seconds = seconds.double, seconds.isFinite { nowPlaying.seek(to: .seconds(seconds)) }
+        })
         add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
             PreferencesView(transientFor: window?.applicationWindow, settings: settings).present()
         }
@@ -272,9 +275,16 @@ public final class TrackcastApplication {
     /// ends the process.
     private func quit() {
         isQuitting = true
-        nowPlaying.saveCurrentPosition()
+        let saving = nowPlaying.saveCurrentPosition()
+        // Held: with the window gone the application would end before the
+        // position is written.
+        application.hold()
         window?.applicationWindow.close()
-        application.quit()
+        Task {
+            await saving?.value
+            application.release()
+            application.quit()
+        }
     }
 
     private func showAbout() {

@@ -96,12 +96,20 @@ extension RunningAppTests {
         let afterBack = try #require(Self.positions(in: app.standardOutput, after: beforeResume).first)
         #expect(afterBack < pausedAt, "seek-backward from \(pausedAt) s went to \(afterBack) s")
 
+        // An exact position, as the player bar's slider asks for it.
+        let beforeSeek = app.standardOutput.endIndex
+        try await activate("seek-to", "[<8.0>]")
+        let sought = await app.waitFor(timeout: .seconds(10)) {
+            Self.positions(in: $0.standardOutput, after: beforeSeek).contains { $0 >= 8 }
+        }
+        #expect(sought, "seek-to 8 s did not get there: \(app.standardOutput[beforeSeek...])")
+
         // Forward: the sample episode is shorter than one skip, so it ends or jumps ahead.
         let beforeSkip = app.standardOutput.endIndex
         try await activate("seek-forward")
         let jumped = await app.waitFor(timeout: .seconds(10)) {
             $0.standardOutput[beforeSkip...].contains("playback: ended")
-                || Self.positions(in: $0.standardOutput, after: beforeSkip).contains { $0 >= afterBack + 5 }
+                || Self.positions(in: $0.standardOutput, after: beforeSkip).contains { $0 >= 13 }
         }
         #expect(jumped, "seek-forward did not move ahead: \(app.standardOutput[beforeSkip...])")
         }
@@ -196,6 +204,38 @@ extension RunningAppTests {
             }
             try await Task.sleep(for: .seconds(1))
             #expect(app.isRunning)
+        }
+    }
+
+    @Test("where an episode was paused is saved on quit, and the next play resumes there")
+    func resumesWherePaused() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("try-sample-show")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) {
+                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 2 }
+            }
+            try #require(moving, "the episode did not play: \(app.standardOutput)")
+            try await activate("play-pause")
+            let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
+            try #require(paused)
+        }
+        let saved = try await LibraryStore(directory: library).position(for: .episode(EpisodeID(rawValue: 1)))
+        let position = try #require(saved, "no position was saved")
+        #expect(position.position >= 2 && position.position < 10, "saved \(position.position) s")
+
+        try await withApp(library: library) { app in
+            try await activate("play-episode", "[<int64 1>]")
+            let first = await app.waitFor(timeout: .seconds(20)) {
+                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
+            }
+            try #require(first, "the episode did not play again: \(app.standardOutput)")
+            let start = try #require(Self.positions(in: app.standardOutput, after: app.standardOutput.startIndex).first)
+            #expect(abs(start - position.position) < 1, "resumed at \(start) s, saved \(position.position) s")
         }
     }
 }

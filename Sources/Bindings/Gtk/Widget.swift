@@ -68,6 +68,12 @@ open class Widget: ObjectRef {
         gtk_actionable_set_detailed_action_name(OpaquePointer(widget), detailedName)
     }
 
+    /// Activates an action reachable from this widget ("app.seek-to", "win.…")
+    /// with a parameter, as an actionable widget would.
+    public func activateAction(_ name: String, parameter: Variant?) {
+        gtk_widget_activate_action_variant(widget, name, parameter?.pointer)
+    }
+
     /// The label assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) {
         var value = GValue()
