@@ -57,12 +57,13 @@ let package = Package(
                           path: "Tests/main-loop-probe"),
 
         // What the tests share: finding built products, running processes.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Bindings"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe"]),
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
         .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport"]),
+        .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),
         .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TestSupport", "trackcast"]),
     ],
     swiftLanguageModes: [.v6]

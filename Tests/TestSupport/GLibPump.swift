@@ -1,6 +1,6 @@
 import Bindings
 
-/// Drives GLib's default main context for in-process player tests.
+/// Drives GLib's default main context for in-process tests (player, D-Bus).
 ///
 /// In the app, the main thread runs `g_main_loop_run` and the MainQueueBridge
 /// drains the main actor's queue from it. Under `swift test` it is the other
@@ -13,10 +13,10 @@ import Bindings
 /// milliseconds later than a real main loop would. (The CLI tests run the
 /// real thing: `trackcast play` on `g_main_loop_run`.)
 @MainActor
-enum GLibPump {
+public enum GLibPump {
     private static var task: Task<Void, Never>?
 
-    static func start() {
+    public static func start() {
         guard task == nil else { return }
         task = Task { @MainActor in
             while true {

@@ -1,0 +1,190 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackcastCore
+import TrackcastMPRIS
+import TrackcastPlayback
+
+/// MPRIS from the outside: a real player playing the sample show's episodes
+/// into a synchronised fakesink, published on this test's session bus, and
+/// driven by `playerctl` and `gdbus`, the clients a desktop uses. The bus
+/// name carries an instance suffix, as the specification allows, so these
+/// tests never meet a running app.
+@MainActor
+@Suite("MPRIS", .serialized)
+struct MPRISServiceTests {
+    private static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/sample")
+    private let instance = "test\(getpid())x\(UInt32.random(in: 0...UInt32.max))"
+    private var busName: String { "\(MPRISService.busNamePrefix).\(instance)" }
+    private var playerName: String { "Trackcast.\(instance)" }
+
+    private struct Fixture {
+        let player: PlayerController
+        let host: QueueHost
+        let service: MPRISService
+    }
+
+    private func start() async throws -> Fixture {
+        GLibPump.start()
+        var configuration = PlayerConfiguration()
+        configuration.audioSink = "fakesink sync=true"
+        configuration.videoSink = "fakesink sync=true"
+        let player = try PlayerController(configuration: configuration)
+        let items = ["welcome.opus", "tips.opus"].map {
+            PlaybackItem(uri: Self.sample.appendingPathComponent($0).absoluteString, kind: .audio, title: $0)
+        }
+        let host = QueueHost(player: player, items: items)
+        let service = try MPRISService(player: player, host: host, instance: instance)
+        service.start()
+        host.playCurrent()
+        try #require(await eventually { try await playerctl("status") == "Playing" }, "never played")
+        return Fixture(player: player, host: host, service: service)
+    }
+
+    private func playerctl(_ arguments: String...) async throws -> String {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/playerctl"),
+                                                arguments: ["-p", playerName] + arguments, timeout: .seconds(10))
+        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func gdbusCall(_ method: String, _ arguments: String...) async throws -> ChildProcess.Result {
+        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+            "call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2", "--method", method,
+        ] + arguments, timeout: .seconds(10))
+    }
+
+    private func eventually(_ timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if (try? await condition()) == true { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test("status, pause, play and play-pause do what they say")
+    func transport() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        _ = try await playerctl("pause")
+        #expect(await eventually { try await playerctl("status") == "Paused" })
+        _ = try await playerctl("play")
+        #expect(await eventually { try await playerctl("status") == "Playing" })
+        _ = try await playerctl("play-pause")
+        #expect(await eventually { try await playerctl("status") == "Paused" })
+        _ = try await playerctl("stop")
+        #expect(await eventually { try await playerctl("status") == "Stopped" })
+    }
+
+    @Test("metadata describes the item and follows it to the next one")
+    func metadata() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        #expect(await eventually { try await playerctl("metadata", "xesam:url").hasSuffix("welcome.opus") })
+        #expect(try await playerctl("metadata", "xesam:album") == "Trackcast Sample Show")
+        #expect(try await playerctl("metadata", "xesam:artist") == "The Trackcast developers")
+        #expect(try await playerctl("metadata", "mpris:artUrl") == "file:///usr/share/trackcast/sample/cover.png")
+        let length = try #require(Int64(try await playerctl("metadata", "mpris:length")))
+        #expect(abs(length - 16_160_000) < 200_000, "the sample episode is about 16.2 s long: \(length)")
+        // playerctl prints object paths in GVariant text, quoted.
+        let trackID = try await playerctl("metadata", "mpris:trackid")
+        #expect(trackID.hasPrefix("'/org/trackcast/Trackcast/Track/"))
+
+        _ = try await playerctl("next")
+        #expect(await eventually { try await playerctl("metadata", "xesam:url").hasSuffix("tips.opus") })
+        #expect(try await playerctl("metadata", "mpris:trackid") != trackID, "every item has its own track ID")
+        #expect(fixture.host.index == 1)
+        _ = try await playerctl("next")
+        #expect(fixture.host.index == 1, "Next at the end of the queue is ignored")
+    }
+
+    @Test("position moves playback and Seeked is sent")
+    func position() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        let monitor = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gdbus"),
+                                       arguments: ["monitor", "--session", "--dest", busName])
+        try await Task.sleep(for: .milliseconds(300))
+        _ = try await playerctl("position", "10")
+        #expect(await eventually { (Double(try await playerctl("position")) ?? 0) >= 10 })
+        #expect(await monitor.waitFor(timeout: .seconds(5)) { $0.standardOutput.contains("Seeked") })
+        let afterSeek = try #require(Double(try await playerctl("position")))
+        #expect(afterSeek >= 10 && afterSeek < 14)
+
+        // Previous past the first seconds restarts the item.
+        _ = try await playerctl("previous")
+        #expect(await eventually { (Double(try await playerctl("position")) ?? 99) < 3 })
+        #expect(fixture.host.index == 0)
+    }
+
+    @Test("volume and rate are set, clamped or ignored as the specification says")
+    func volumeAndRate() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        _ = try await playerctl("volume", "0.4")
+        #expect(await eventually { abs(fixture.player.volume - 0.4) < 0.001 })
+        _ = try await gdbusCall("org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Volume", "<-1.0>")
+        #expect(await eventually { fixture.player.volume == 0 }, "a negative volume is clamped to 0")
+
+        _ = try await gdbusCall("org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", "<1.5>")
+        #expect(await eventually { fixture.player.rate == PlaybackRate(1.5) })
+        _ = try await gdbusCall("org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", "<10.0>")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(fixture.player.rate == PlaybackRate(1.5), "a rate outside 0.5–3 is ignored")
+    }
+
+    @Test("calls to ignore are ignored, and wrong argument types get D-Bus errors")
+    func ignoredAndWrongCalls() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        let stale = try await gdbusCall("org.mpris.MediaPlayer2.Player.SetPosition",
+                                        "/org/trackcast/Trackcast/Track/999999", "5000000")
+        #expect(stale.status == 0)
+        let current = try await playerctl("metadata", "mpris:trackid").trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let beyond = try await gdbusCall("org.mpris.MediaPlayer2.Player.SetPosition", current, "99000000")
+        #expect(beyond.status == 0)
+        #expect((Double(try await playerctl("position")) ?? 99) < 4, "neither moved playback")
+
+        // dbus-send, unlike gdbus, sends what it is told without checking it first.
+        let wrongType = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dbus-send"), arguments: [
+            "--session", "--print-reply", "--dest=\(busName)", "/org/mpris/MediaPlayer2",
+            "org.mpris.MediaPlayer2.Player.Seek", "string:ten seconds",
+        ])
+        #expect(wrongType.status != 0)
+        #expect(wrongType.standardError.contains("InvalidArgs"), "\(wrongType.standardError)")
+        let unknown = try await gdbusCall("org.mpris.MediaPlayer2.Player.Rewind")
+        #expect(unknown.status != 0)
+        #expect(try await playerctl("status") == "Playing", "the player is still up and playing")
+    }
+
+    @Test("a thousand rapid calls, valid and invalid, leave it up and consistent")
+    func rapidCalls() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        // A shell script sends them back to back, each waiting for its reply.
+        // (Not in parallel: the shell's `wait` sleeps on SIGCHLD, which
+        // processes started from the test runner's threads have blocked.)
+        var script = ""
+        let calls = [
+            "org.mpris.MediaPlayer2.Player.PlayPause", "org.mpris.MediaPlayer2.Player.Seek int64:1000000",
+            "org.mpris.MediaPlayer2.Player.Seek string:oops", "org.mpris.MediaPlayer2.Player.Nope",
+            "org.mpris.MediaPlayer2.Player.SetPosition objpath:/x int64:1", "org.mpris.MediaPlayer2.Player.Play",
+            "org.freedesktop.DBus.Properties.Get string:org.mpris.MediaPlayer2.Player string:Position",
+            "org.mpris.MediaPlayer2.Player.Seek int64:-3000000",
+        ]
+        for index in 0..<1000 {
+            script += "dbus-send --session --print-reply --dest=\(busName) /org/mpris/MediaPlayer2 \(calls[index % calls.count]) >/dev/null 2>&1\n"
+        }
+        let scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("mpris-calls-\(instance).sh")
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scriptFile) }
+        _ = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: [scriptFile.path], timeout: .seconds(120))
+        _ = try await playerctl("play")
+        #expect(await eventually { try await playerctl("status") == "Playing" })
+        let position = try #require(Double(try await playerctl("position")))
+        let duration = try #require(fixture.player.duration)
+        #expect(position >= 0 && position <= Double(duration.components.seconds) + 1)
+        #expect(fixture.host.index == 0)
+    }
+}
