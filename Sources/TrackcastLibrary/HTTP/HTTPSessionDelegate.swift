@@ -5,10 +5,8 @@ import FoundationNetworking
 import Synchronization
 
 /// The one delegate of an `HTTPClient`'s session: hands each task's
-/// callbacks to that task's `HTTPTransfer`.
-///
-/// A session-wide delegate rather than per-task ones because the Linux
-/// URLSession only calls the redirect callback on a session delegate.
+/// callbacks (redirect, response head, body chunks, completion) to that
+/// task's `HTTPTransfer`, found by task identifier.
 final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let transfers = Mutex<[Int: HTTPTransfer]>([:])
 

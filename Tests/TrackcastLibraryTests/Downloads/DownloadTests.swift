@@ -27,6 +27,8 @@ struct DownloadTests {
         #expect(reports.withLock { $0.last } == DownloadProgress(episode: episode, bytes: 300_000, total: 300_000))
         #expect(!FileManager.default.fileExists(atPath: harness.partialFile(episode).path))
         #expect(try await harness.store.downloadedEpisodes(limit: 10).map(\.id) == [episode])
+        // Media is never asked for compressed: ranges and lengths would count other bytes.
+        #expect(harness.server.log(for: "/1.mp3").first?.headers["accept-encoding"] == "identity")
     }
 
     @Test("the extension follows the type the server sent, not the one the feed declared")
