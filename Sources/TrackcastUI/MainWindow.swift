@@ -38,6 +38,14 @@ final class MainWindow {
         }
         if AppIdentity.isDevelopment { applicationWindow.addCSSClass("devel") }
         applicationWindow.addController(DropTarget(dropped))
+        // Window shortcuts rather than application accelerators: arrow keys
+        // move through the grid and the list, which get them first. (Space
+        // is an application accelerator: a player's Space always plays or
+        // pauses, and this window has no text entry to type it into.)
+        let playbackKeys = ShortcutController()
+        playbackKeys.add(trigger: "Right", action: "app.seek-forward")
+        playbackKeys.add(trigger: "Left", action: "app.seek-backward")
+        applicationWindow.addController(playbackKeys)
 
         let headerBar = HeaderBar()
         back.isVisible = false
@@ -87,7 +95,10 @@ final class MainWindow {
 
     func present() { applicationWindow.present() }
 
-    func showToast(_ title: String) { toasts.showToast(title) }
+    func showToast(_ title: String) {
+        Log.debug("toast: \(title)")
+        toasts.showToast(title)
+    }
 
     func openShow(_ show: Show) {
         showPage.present(show)

@@ -70,8 +70,8 @@ public final class TrackcastApplication {
             if let id = id.int64 { playEpisode(EpisodeID(rawValue: id)) }
         })
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
-        add("seek-forward", accelerators: ["Right"]) { [unowned self] in nowPlaying.skipForward() }
-        add("seek-backward", accelerators: ["Left"]) { [unowned self] in nowPlaying.skipBackward() }
+        add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
+        add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
         application.addAction(SimpleAction(name: "seek-to", parameterType: "d") { [unowned self] seconds in
             if let seconds = seconds.double, seconds.isFinite { nowPlaying.seek(to: .seconds(seconds)) }
         })
