@@ -165,6 +165,32 @@ struct LibraryCommandTests {
         #expect(missing.status == 1 && missing.standardError == "trackcast: episode 99: There is no episode 99 in the library.\n")
     }
 
+    @Test("refresh deletes downloads of episodes played longer ago than the library's setting says")
+    func refreshDeletesOldPlayedDownloads() async throws {
+        let media = try TestHTTPServer(address: "127.0.0.2")
+        let feed = PodcastFeedWriter(title: "Tidy", episodes: 2, mediaBase: media.url(""))
+        for number in 1...2 { media.route("/tidy/\(number).mp3", .serve(Data(repeating: 1, count: 900), contentType: "audio/mpeg")) }
+        let server = try Self.feedServer(["/t.xml": feed])
+        let cli = try LibraryCLI()
+        _ = try await cli.run(["subscribe", server.url("/t.xml")])
+        let old = try await cli.run(["download", "1"]).standardOutput.trimmingCharacters(in: .newlines)
+        let recent = try await cli.run(["download", "2"]).standardOutput.trimmingCharacters(in: .newlines)
+        // Both played, one of them ten days ago; keep played downloads for a week.
+        let edit = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [cli.database.path, """
+            UPDATE episodes SET played = 1;
+            UPDATE episodes SET played_at = unixepoch() - 10 * 86400 WHERE id = 1;
+            INSERT INTO settings (key, value) VALUES ('downloads.delete-played-after-days', '7');
+            """])
+        try #require(edit.status == 0, "\(edit.standardError)")
+
+        let result = try await cli.run(["refresh"])
+
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: recent))
+        #expect(try await cli.episodes().map { $0["download"] as? String } == ["complete", nil])
+    }
+
     @Test("import-opml subscribes and refreshes; export-opml writes a list another library imports whole")
     func opml() async throws {
         let hosts = try [Self.feedServer(["/one.xml": PodcastFeedWriter(title: "One & Only", episodes: 2)]),
