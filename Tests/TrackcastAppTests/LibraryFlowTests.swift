@@ -238,4 +238,33 @@ extension RunningAppTests {
             #expect(abs(start - position.position) < 1, "resumed at \(start) s, saved \(position.position) s")
         }
     }
+
+    @Test("a failure of the current item is a toast; one of an item already replaced never shows")
+    func errorsOnlyForTheCurrentItem() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/missing.opus", .status(404))
+        server.route("/slow.opus", .delay(.seconds(3), then: .init(.status(404))))
+        let welcome = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/sample/welcome.opus").standardizedFileURL
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            _ = try await ChildProcess.run(trackcast, arguments: [server.url("/missing.opus")], timeout: .seconds(15))
+            let toasted = await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("toast: Cannot play “missing.opus”")
+            }
+            #expect(toasted, "no toast for the failed item: \(app.standardOutput)")
+
+            _ = try await ChildProcess.run(trackcast, arguments: [server.url("/slow.opus")], timeout: .seconds(15))
+            _ = await app.waitFor(timeout: .seconds(5)) { _ in !server.log(for: "/slow.opus").isEmpty }
+            _ = try await ChildProcess.run(trackcast, arguments: [welcome.path], timeout: .seconds(15))
+            let playing = await app.waitFor(timeout: .seconds(20)) {
+                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 4 }
+            }
+            #expect(playing, "the local file did not play: \(app.standardOutput)")
+            #expect(!app.standardOutput.contains("toast: Cannot play “slow.opus”"),
+                    "an error of a replaced item reached the screen: \(app.standardOutput)")
+        }
+    }
 }
