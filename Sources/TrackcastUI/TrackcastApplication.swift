@@ -264,10 +264,15 @@ public final class TrackcastApplication {
 
     private func playbackChanged() {
         // Nothing left to play in the background: close the hidden window,
-        // which ends the process as closing it would have.
-        if isPlayingInBackground, !nowPlaying.isActive {
+        // which ends the process as closing it would have. A pause does not
+        // count: a media key or a second launch may resume it.
+        guard isPlayingInBackground else { return }
+        switch nowPlaying.phase {
+        case .ended, .failed, .idle:
             isPlayingInBackground = false
             window?.applicationWindow.close()
+        case .loading, .ready, .playing, .paused, .buffering:
+            break
         }
     }
 
