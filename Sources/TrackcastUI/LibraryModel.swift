@@ -85,6 +85,19 @@ final class LibraryModel {
         return result.added.count
     }
 
+    /// Fetches every show's feed; returns how many shows could not be
+    /// refreshed. Open show pages hear about their new episodes.
+    func refreshAll() async throws -> Int {
+        let reports = try await feedRefresher().refreshAll()
+        let failures = reports.filter(\.isFailure).count
+        Log.debug("refreshed \(reports.count) shows, \(failures) failed")
+        await reloadShows()
+        for report in reports {
+            for observer in episodeObservers { observer(report.showID) }
+        }
+        return failures
+    }
+
     private func feedRefresher() throws -> FeedRefresher {
         if let refresher { return refresher }
         guard let store else { throw LibraryUnavailable() }

@@ -21,6 +21,8 @@ public final class TrackcastApplication {
     /// closes it for real.
     private var isPlayingInBackground = false
     private var isQuitting = false
+    /// Disabled while a refresh runs, which greys out its button.
+    private var refreshAction: SimpleAction?
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -62,6 +64,7 @@ public final class TrackcastApplication {
         })
         add("import-opml") { [unowned self] in chooseSubscriptionList() }
         add("try-sample-show") { [unowned self] in trySampleShow() }
+        refreshAction = add("refresh", accelerators: ["<Control>r"]) { [unowned self] in refresh() }
         add("show-library", accelerators: ["<Alt>Left"]) { [unowned self] in window?.showLibrary() }
         application.addAction(SimpleAction(name: "open-show", parameterType: "x") { [unowned self] id in
             if let id = id.int64 { openShow(ShowID(rawValue: id)) }
@@ -86,8 +89,12 @@ public final class TrackcastApplication {
         application.setAccelerators(["<Control>w"], forAction: "window.close")
     }
 
-    private func add(_ name: String, accelerators: [String] = [], _ activate: @escaping @MainActor () -> Void) {
-        application.addAction(SimpleAction(name: name, activate), accelerators: accelerators)
+    @discardableResult
+    private func add(_ name: String, accelerators: [String] = [],
+                     _ activate: @escaping @MainActor () -> Void) -> SimpleAction {
+        let action = SimpleAction(name: name, activate)
+        application.addAction(action, accelerators: accelerators)
+        return action
     }
 
     private func prepareLibrary() {
@@ -166,6 +173,25 @@ public final class TrackcastApplication {
             } catch {
                 Log.warning("cannot subscribe to \(url.absoluteString): \(error)")
                 failed()
+            }
+        }
+    }
+
+    private func refresh() {
+        refreshAction?.isEnabled = false
+        Task {
+            defer { refreshAction?.isEnabled = true }
+            do {
+                let failures = try await library.refreshAll()
+                if failures > 0 {
+                    window?.showToast(String(format: trn("%d show could not be refreshed", "%d shows could not be refreshed",
+                                                         failures), failures))
+                }
+            } catch is LibraryUnavailable {
+                return
+            } catch {
+                Log.warning("cannot refresh: \(error)")
+                window?.showToast(tr("Cannot refresh the podcasts"))
             }
         }
     }

@@ -267,4 +267,30 @@ extension RunningAppTests {
                     "an error of a replaced item reached the screen: \(app.standardOutput)")
         }
     }
+
+    @Test("refreshing brings a feed's new episodes into the open show page")
+    func refreshBringsNewEpisodes() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        func feed(episodes: Int) -> TestHTTPServer.Behaviour {
+            let items = (1...episodes).map { "<item><title>Episode \($0)</title><guid>\($0)</guid></item>" }
+            return .serve(Data("""
+                <?xml version="1.0"?><rss version="2.0"><channel><title>Growing</title>\(items.joined())</channel></rss>
+                """.utf8), contentType: "application/rss+xml")
+        }
+        server.route("/feed", feed(episodes: 1))
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
+            try #require(opened, "the feed did not open: \(app.standardOutput)")
+            server.route("/feed", feed(episodes: 3))
+            try await activate("refresh")
+            let refreshed = await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("refreshed 1 shows, 0 failed") && $0.standardOutput.contains("show page: 3 episodes")
+            }
+            #expect(refreshed, "the new episodes did not arrive: \(app.standardOutput)")
+        }
+    }
 }
