@@ -40,6 +40,7 @@ final class ArtworkCache {
             do {
                 let file = try await Self.localFile(for: url, cacheDirectory: directory)
                 texture = try await Texture.load(path: file.path, fitting: size)
+                Log.debug("artwork \(texture?.width ?? 0)×\(texture?.height ?? 0) from \(url.absoluteString)")
             } catch {
                 Log.debug("no artwork from \(url.absoluteString): \(error)")
                 texture = nil

@@ -131,7 +131,7 @@ extension RunningAppTests {
         }
     }
 
-    @Test("a feed subscribed by its address over HTTP shows its title literally and plays from the server")
+    @Test("a feed subscribed by its address over HTTP shows its title literally, its artwork, and plays from the server")
     func subscribeOverHTTP() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
@@ -139,10 +139,13 @@ extension RunningAppTests {
             .appendingPathComponent("../../data/sample").standardizedFileURL
         let episode = try Data(contentsOf: sample.appendingPathComponent("welcome.opus"))
         server.route("/episode.opus", .serve(episode, contentType: "audio/ogg"))
+        server.route("/cover.png", .serve(try Data(contentsOf: sample.appendingPathComponent("cover.png")),
+                                          contentType: "image/png"))
         server.route("/feed", .serve(Data("""
             <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0"><channel>
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
               <title>Tom &amp; Jerry &lt;3</title>
+              <itunes:image href="/cover.png"/>
               <description>Text that looks like markup must show as written.</description>
               <item><title>First &amp; only</title><guid>one</guid>
                 <enclosure url="/episode.opus" type="audio/ogg" length="\(episode.count)"/></item>
@@ -156,6 +159,11 @@ extension RunningAppTests {
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
             try #require(opened, "the feed did not open: \(app.standardOutput) \(app.standardError)")
             #expect(app.standardOutput.contains("showing show 1: Tom & Jerry <3"))
+            let artwork = await app.waitFor(timeout: .seconds(10)) {
+                $0.standardOutput.contains("artwork 128×128 from \(server.url("/cover.png"))")
+            }
+            #expect(artwork, "the show's artwork was not downloaded and decoded: \(app.standardOutput)")
+            #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("artwork").path))
 
             try await activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) {
