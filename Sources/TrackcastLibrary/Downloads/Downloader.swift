@@ -54,7 +54,12 @@ public actor Downloader {
 
     /// Removes an episode's download, complete or partial: file and record.
     public func delete(_ episode: EpisodeID) async throws {
-        running[episode]?.cancel()
+        // Wait for a running download to stop: it records its end, which must
+        // come before the removal, not after it.
+        if let download = running[episode] {
+            download.cancel()
+            _ = try? await download.value
+        }
         if let file = try await store.download(for: episode)?.file {
             try Self.removeIfPresent(file)
             try Self.removeIfPresent(Self.validatorFile(of: file))
