@@ -35,6 +35,7 @@ public final class PlayerController {
     private let classifier: PlaybackErrorClassifier
     private let storeQueue: AsyncStream<StoreCommand>.Continuation
     private var session: ItemSession?
+    private let decoders = DecoderChoices()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
 
@@ -56,11 +57,22 @@ public final class PlayerController {
         if let speed = configuration.connectionSpeed { playbin.connectionSpeed = UInt64(max(0, speed)) }
         let sourceSettings = SourceSettings(networkTimeout: configuration.networkTimeout)
         playbin.onSourceSetup { source in sourceSettings.apply(to: source) }
-        if let maximumBitrate = configuration.maximumBitrate {
-            playbin.onElementSetup { element in
-                // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
-                if element.hasProperty("max-bitrate") { try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate)) }
-                if element.hasProperty("bitrate-limit") { try? element.setProperty("bitrate-limit", 1.0) }
+        let maximumBitrate = configuration.maximumBitrate
+        playbin.onElementSetup { [decoders] element in
+            if element.factoryClassification?.contains("Decoder") == true, let factory = element.factoryName {
+                decoders.note(factory)
+            }
+            // playbin's flags keep video from the screen, not from the
+            // decoder: audio items tell decodebin to skip video decoders.
+            if element.hasSignal("autoplug-select") {
+                element.onAutoplugSelect { _, classification in
+                    let isVideoDecoder = classification.contains("Decoder") && classification.contains("Video")
+                    return isVideoDecoder && !decoders.decodesVideo ? .skip : .tryIt
+                }
+            }
+            // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
+            if let maximumBitrate, element.hasProperty("max-bitrate") {
+                try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate))
             }
         }
         bus = playbin.bus!
@@ -98,6 +110,9 @@ public final class PlayerController {
         return session.asset?.duration ?? playbin.duration
     }
 
+    /// The decoders (element factories) the current item uses, e.g. ["opusdec"].
+    public var activeDecoders: [String] { decoders.plugged }
+
     /// Linear, 0–1.
     public var volume: Double {
         get { playbin.volume }
@@ -126,6 +141,7 @@ public final class PlayerController {
         stoppedItem = nil
         send(.begin(id))
 
+        decoders.reset(decodesVideo: decodesVideo(item))
         playbin.setFlags(flags(for: item))
         playbin.uri = item.uri
         // Preroll while the probe runs: the first audio is ready as soon as
@@ -153,9 +169,13 @@ public final class PlayerController {
         return id
     }
 
+    private func decodesVideo(_ item: PlaybackItem) -> Bool {
+        configuration.decodesVideo && item.kind != .audio
+    }
+
     private func flags(for item: PlaybackItem) -> String {
         // "buffering" lets adaptive streams buffer demuxed data and report it.
-        configuration.decodesVideo && item.kind != .audio
+        decodesVideo(item)
             ? "video+audio+text+soft-volume+deinterlace+soft-colorbalance+buffering"
             : "audio+soft-volume+buffering"
     }
@@ -197,8 +217,13 @@ public final class PlayerController {
         }
         guard session.bufferingPercent == 100 || session.isLive else { return }
         session.isReady = true
-        // Some containers (Ogg over HTTP) only know their duration once prerolled.
-        if session.asset?.duration == nil, !session.isLive { session.asset?.duration = playbin.duration }
+        // The prerolled pipeline knows better than the probe: some containers
+        // (Ogg over HTTP) only know their duration now, and HTTP sources
+        // often only now know they can seek.
+        if !session.isLive {
+            if session.asset?.duration == nil { session.asset?.duration = playbin.duration }
+            if let seeking = playbin.seeking { session.asset?.isSeekable = seeking.isSeekable }
+        }
         send(.apply(.ready(isLive: session.isLive), session.id))
         if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
         if session.wantsPlaying { playbin.setState(.playing) }
@@ -255,7 +280,8 @@ public final class PlayerController {
             session.pendingStart = target
             return
         }
-        guard session.asset?.isSeekable != false else { return }
+        // The probe's "seekable" is a guess made before the download got far
+        // (MP3 over HTTP often says no); GStreamer refuses what it cannot do.
         let position = clamped(target, for: session)
         let flags: SeekFlags = mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest]
         session.appliedRate = rate.value
@@ -332,13 +358,22 @@ public final class PlayerController {
         guard let session, !session.hasFailed else { return }
         switch message.kind {
         case .error:
-            if let failure = message.failure { pipelineFailed(session, failure) }
+            if let failure = message.failure {
+                Log.debug("playback \(session.id): error from \(failure.sourceFactory ?? "?"): \(failure.error.message) (\(failure.debug ?? ""))")
+                pipelineFailed(session, failure)
+            }
         case .warning:
             if let failure = message.failure { Log.debug("playback warning: \(failure.error.message)") }
         case .element:
-            if let missing = message.missingPluginDescription { session.missingPlugins.append(missing) }
+            // A video decoder skipped on purpose is not missing.
+            if let missing = message.missingPlugin, decodesVideo(session.item) || !missing.isVideo {
+                session.missingPlugins.append(missing.description)
+            }
         case .buffering:
-            if let percent = message.bufferingPercent { buffering(session, percent) }
+            if let percent = message.bufferingPercent {
+                if percent != session.bufferingPercent { Log.debug("playback \(session.id): buffer \(percent)%") }
+                buffering(session, percent)
+            }
         case .stateChanged:
             if message.isFrom(playbin), let change = message.stateChange { stateChanged(session, to: change.new) }
         case .asyncDone:
@@ -471,6 +506,11 @@ public final class PlayerController {
     }
 
     private func send(_ command: StoreCommand) {
+        switch command {
+        case .begin(let id): Log.debug("playback \(id): loading")
+        case .apply(let phase, let id): Log.debug("playback \(id): \(phase)")
+        case .barrier: break
+        }
         storeQueue.yield(command)
     }
 }

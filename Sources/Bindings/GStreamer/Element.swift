@@ -111,6 +111,13 @@ open class Element: ObjectRef {
         return String(cString: text)
     }
 
+    /// What kind of element its factory says it is, e.g. "Codec/Decoder/Audio".
+    public var factoryClassification: String? {
+        guard let factory = gst_element_get_factory(element),
+              let klass = gst_element_factory_get_metadata(factory, "klass") else { return nil }
+        return String(cString: klass)
+    }
+
     public func hasProperty(_ name: String) -> Bool {
         g_object_class_find_property(tc_object_get_class(objectPointer), name) != nil
     }
@@ -222,5 +229,36 @@ extension Element {
             current = parent
         }
         return Element(UnsafeMutableRawPointer(current), transfer: .full)
+    }
+}
+
+/// What decodebin should do with a factory it is about to plug.
+public enum AutoplugChoice: Int32, Sendable {
+    // The values of decodebin's GstAutoplugSelectResult, which no public header declares.
+    case tryIt = 0
+    case expose = 1
+    case skip = 2
+}
+
+extension Element {
+    public func hasSignal(_ name: String) -> Bool {
+        g_signal_lookup(name, tc_type_from_instance(objectPointer)) != 0
+    }
+
+    /// For (uri)decodebin: asked, on a streaming thread, before each factory
+    /// is plugged; the handler gets the factory's name and classification
+    /// (e.g. "Codec/Decoder/Video").
+    public func onAutoplugSelect(_ decide: @escaping @Sendable (_ factory: String, _ classification: String) -> AutoplugChoice) {
+        typealias Handler = @Sendable (String, String) -> AutoplugChoice
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?, gpointer?) -> Int32 = { _, _, _, factory, userData in
+            guard let factory else { return AutoplugChoice.tryIt.rawValue }
+            let pointer = OpaquePointer(factory)
+            let name = gst_object_get_name(UnsafeMutablePointer<GstObject>(pointer))
+            defer { g_free(name) }
+            let classification = gst_element_factory_get_metadata(pointer, "klass").map { String(cString: $0) } ?? ""
+            return SignalHandlerBox<Handler>.from(userData).handler(name.map { String(cString: $0) } ?? "", classification).rawValue
+        }
+        connect(signal: "autoplug-select", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                box: SignalHandlerBox<Handler>(decide))
     }
 }

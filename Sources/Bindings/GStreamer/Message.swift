@@ -126,13 +126,16 @@ public final class Message: @unchecked Sendable {
         return TocEntry.entries(of: toc)
     }
 
-    /// For the element message that says a plug-in is missing: what it is,
-    /// in words meant for people ("Opus decoder").
-    public var missingPluginDescription: String? {
+    /// For the element message that says a plug-in is missing: what is missing.
+    public var missingPlugin: MissingPlugin? {
         guard gst_is_missing_plugin_message(message) != 0,
               let text = gst_missing_plugin_message_get_description(message) else { return nil }
         defer { g_free(text) }
-        return String(cString: text)
+        let detail = gst_missing_plugin_message_get_installer_detail(message)
+        defer { g_free(detail) }
+        // "gstreamer|1.0|app|VP8 video decoder|decoder-video/x-vp8": the last field names the caps.
+        let what = detail.map { String(cString: $0).split(separator: "|").last.map(String.init) ?? "" } ?? ""
+        return MissingPlugin(description: String(cString: text), isVideo: what.contains("video/"))
     }
 
     /// The structure name of ELEMENT and APPLICATION messages.
@@ -140,6 +143,14 @@ public final class Message: @unchecked Sendable {
         guard let structure = gst_message_get_structure(message) else { return nil }
         return String(cString: gst_structure_get_name(structure))
     }
+}
+
+/// A plug-in GStreamer looked for and did not find.
+public struct MissingPlugin: Sendable, Equatable {
+    /// In words meant for people: "Opus decoder".
+    public let description: String
+    /// Whether it would have handled video.
+    public let isVideo: Bool
 }
 
 /// What an ERROR or WARNING message carries.
