@@ -106,6 +106,23 @@ final class LibraryModel {
         return made
     }
 
+    /// Removes the show with its episodes, then deletes its downloads: the
+    /// library first, so a crash in between leaves stray files, never rows
+    /// pointing at missing ones.
+    func unsubscribe(_ show: ShowID) async throws {
+        guard let store else { throw LibraryUnavailable() }
+        let files = try await store.downloadFiles(ofShow: show)
+        try await store.unsubscribe(show)
+        let removed = await Task.detached { files.filter { unlink($0.path) == 0 }.count }.value
+        Log.debug("unsubscribed \(show), \(removed) downloads deleted")
+        await reloadShows()
+    }
+
+    /// The downloaded file to play instead of streaming, if there is one.
+    func localFile(for episode: EpisodeID) async -> URL? {
+        await store?.localFile(for: episode)
+    }
+
     func show(_ id: ShowID) -> Show? { shows.first { $0.id == id } }
 
     /// One page of a show's episodes.

@@ -52,7 +52,10 @@ final class NowPlaying {
     private func makePlayer() -> PlayerController? {
         if let player { return player }
         do {
-            let player = try PlayerController()
+            var configuration = PlayerConfiguration.fromEnvironment()
+            // No video view yet: playbin would open a window of its own.
+            configuration.decodesVideo = false
+            let player = try PlayerController(configuration: configuration)
             player.setRate(PlaybackRate(settings.playbackSpeed))
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
@@ -102,9 +105,10 @@ final class NowPlaying {
         notify()
     }
 
-    /// Plays a library episode, from where it was left if it was not finished.
-    func play(_ episode: EpisodeSummary) {
-        guard let media = episode.mediaURL else {
+    /// Plays a library episode, from its download if it has one, and from
+    /// where it was left if it was not finished.
+    func play(_ episode: EpisodeSummary, localFile: URL?) {
+        guard let media = localFile ?? episode.mediaURL else {
             errorHandler?(tr("This episode has no media to play"))
             return
         }

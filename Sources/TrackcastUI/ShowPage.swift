@@ -21,6 +21,7 @@ final class ShowPage {
     private let filter = DropDown(choices: [tr("All Episodes"), tr("Unplayed"), tr("In Progress"), tr("Downloaded")],
                                   accessibleLabel: tr("Which Episodes"))
     private let sort = DropDown(choices: [tr("Newest First"), tr("Oldest First")], accessibleLabel: tr("Episode Order"))
+    private let showMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Show Menu"), menu: Menu())
     private let content = ViewStack()
     private let episodes = ListStore<EpisodeSummary>()
     private(set) var showID: ShowID?
@@ -56,6 +57,10 @@ final class ShowPage {
         controls.setMargins(top: 0, bottom: 6, start: 18, end: 18)
         controls.append(filter)
         controls.append(sort)
+        let spacer = Box(.horizontal)
+        spacer.expandHorizontally()
+        controls.append(spacer)
+        controls.append(showMenu)
         root.append(controls)
 
         let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
@@ -97,6 +102,9 @@ final class ShowPage {
                 self?.artwork.setTexture(texture)
             }
         }
+        let menu = Menu()
+        menu.append(tr("_Unsubscribe…"), action: "app.unsubscribe(int64 \(show.id.rawValue))")
+        showMenu.setMenu(menu)
         filter.selectedIndex = 0
         sort.selectedIndex = 0
         reload()

@@ -72,6 +72,9 @@ public final class TrackcastApplication {
         application.addAction(SimpleAction(name: "play-episode", parameterType: "x") { [unowned self] id in
             if let id = id.int64 { playEpisode(EpisodeID(rawValue: id)) }
         })
+        application.addAction(SimpleAction(name: "unsubscribe", parameterType: "x") { [unowned self] id in
+            if let id = id.int64 { confirmUnsubscribe(ShowID(rawValue: id)) }
+        })
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
@@ -230,13 +233,41 @@ public final class TrackcastApplication {
         window?.openShow(show)
     }
 
+    private func confirmUnsubscribe(_ id: ShowID) {
+        guard let show = library.show(id) else { return }
+        presentWindow()
+        let dialog = MessageDialog(transientFor: window?.applicationWindow, heading: String(format: tr("Unsubscribe from “%@”?"), show.title ?? show.feedURL.absoluteString),
+                                   body: tr("The show’s episodes, listening progress and downloads will be removed"))
+        dialog.addResponse("cancel", label: tr("_Cancel"))
+        dialog.addResponse("unsubscribe", label: tr("_Unsubscribe"), appearance: .destructive)
+        dialog.setDefaultResponse("cancel", closeResponse: "cancel")
+        dialog.onResponse { [unowned self] response in
+            guard response == "unsubscribe" else { return }
+            unsubscribe(show)
+        }
+        dialog.present()
+        Log.debug("asking to unsubscribe \(id)")
+    }
+
+    private func unsubscribe(_ show: Show) {
+        window?.showLibrary()
+        Task {
+            do {
+                try await library.unsubscribe(show.id)
+            } catch {
+                Log.warning("cannot unsubscribe \(show.id): \(error)")
+                window?.showToast(tr("Cannot unsubscribe from the show"))
+            }
+        }
+    }
+
     private func playEpisode(_ id: EpisodeID) {
         Task {
             guard let episode = await library.episode(id) else {
                 Log.debug("no \(id) to play")
                 return
             }
-            nowPlaying.play(episode)
+            nowPlaying.play(episode, localFile: await library.localFile(for: id))
         }
     }
 

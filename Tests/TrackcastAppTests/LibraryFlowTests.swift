@@ -202,7 +202,7 @@ extension RunningAppTests {
         }
     }
 
-    @Test("preferences, keyboard shortcuts and the add-podcast dialog open without GTK warnings")
+    @Test("preferences, shortcuts, about and the add-podcast and unsubscribe dialogs open without GTK warnings")
     func secondaryWindows() async throws {
         let library = Self.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
@@ -210,8 +210,16 @@ extension RunningAppTests {
             for action in ["preferences", "shortcuts", "add-podcast", "about"] {
                 try await activate(action)
             }
+            try await activate("try-sample-show")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            // Unsubscribing asks first; only a person answers.
+            try await activate("unsubscribe", "[<int64 1>]")
+            let asked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("asking to unsubscribe show 1") }
+            #expect(asked)
             try await Task.sleep(for: .seconds(1))
             #expect(app.isRunning)
+            #expect(!app.standardOutput.contains("unsubscribed show 1"))
         }
     }
 

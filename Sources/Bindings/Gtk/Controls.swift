@@ -38,4 +38,9 @@ public final class MenuButton: Widget {
         gtk_widget_set_tooltip_text(widget, tooltip)
         setAccessibleLabel(tooltip)
     }
+
+    /// Replaces the menu, e.g. with one whose items name the current show.
+    public func setMenu(_ menu: Menu) {
+        gtk_menu_button_set_menu_model(OpaquePointer(widget), menu.pointer(as: GMenuModel.self))
+    }
 }
