@@ -12,7 +12,10 @@ final class LibraryModel {
     typealias ShowsObserver = @MainActor ([Show]) -> Void
 
     let directory: URL
-    private(set) var store: LibraryStore?
+    private var store: LibraryStore?
+    /// The opening under way: work asked for before the library is open
+    /// (an action over D-Bus right at start-up) waits for it, not fails.
+    private var opening: Task<Void, any Error>?
     private(set) var shows: [Show] = []
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
@@ -25,11 +28,26 @@ final class LibraryModel {
     }
 
     /// Opens (or creates) `library.sqlite3`; the store's initializer does its
-    /// file work on the global executor.
-    func open() async throws {
-        store = try await LibraryStore(directory: directory)
-        Log.debug("library opened at \(directory.path)")
-        await reloadShows()
+    /// file work on the global executor. `prepare` runs first, off the main
+    /// thread too (creating the folder).
+    func open(after prepare: @escaping @Sendable () throws -> Void) async throws {
+        let directory = directory
+        let task = Task {
+            try await Task.detached { try prepare() }.value
+            store = try await LibraryStore(directory: directory)
+            Log.debug("library opened at \(directory.path)")
+            await reloadShows()
+        }
+        opening = task
+        try await task.value
+    }
+
+    /// The store, once open; throws if it could not be opened.
+    private func openedStore() async throws -> LibraryStore {
+        if let store { return store }
+        // Why it failed has been said once, at start-up.
+        guard (try? await opening?.value) != nil, let store else { throw LibraryUnavailable() }
+        return store
     }
 
     /// Calls `observer` now with the current shows, then after every change.
@@ -68,13 +86,13 @@ final class LibraryModel {
     /// Subscribes every feed of an OPML file, then fetches the new shows'
     /// episodes. Returns how many shows were added.
     func importSubscriptions(from file: URL) async throws -> Int {
-        guard let store else { throw LibraryUnavailable() }
+        let store = try await openedStore()
         let data = try await Task.detached { try Data(contentsOf: file) }.value
         let result = try await store.importOPML(data)
         Log.debug("imported \(result.added.count) shows, skipped \(result.skipped)")
         await reloadShows()
         let added = shows.filter { result.added.contains($0.id) }
-        let refresher = try feedRefresher()
+        let refresher = try await feedRefresher()
         Task {
             _ = await refresher.refresh(added)
             await reloadShows()
@@ -98,9 +116,9 @@ final class LibraryModel {
         return failures
     }
 
-    private func feedRefresher() throws -> FeedRefresher {
+    private func feedRefresher() async throws -> FeedRefresher {
         if let refresher { return refresher }
-        guard let store else { throw LibraryUnavailable() }
+        let store = try await openedStore()
         let made = FeedRefresher(store: store, client: HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)"))
         refresher = made
         return made
@@ -110,7 +128,7 @@ final class LibraryModel {
     /// library first, so a crash in between leaves stray files, never rows
     /// pointing at missing ones.
     func unsubscribe(_ show: ShowID) async throws {
-        guard let store else { throw LibraryUnavailable() }
+        let store = try await openedStore()
         let files = try await store.downloadFiles(ofShow: show)
         try await store.unsubscribe(show)
         let removed = await Task.detached { files.filter { unlink($0.path) == 0 }.count }.value
@@ -128,12 +146,11 @@ final class LibraryModel {
     /// One page of a show's episodes.
     func episodes(of show: ShowID, filter: EpisodeFilter, sort: EpisodeSort, limit: Int,
                   offset: Int) async throws -> [EpisodeSummary] {
-        guard let store else { return [] }
-        return try await store.episodes(of: show, filter: filter, sort: sort, limit: limit, offset: offset)
+        return try await openedStore().episodes(of: show, filter: filter, sort: sort, limit: limit, offset: offset)
     }
 
     func episode(_ id: EpisodeID) async -> EpisodeSummary? {
-        try? await store?.episodeSummary(id)
+        try? await openedStore().episodeSummary(id)
     }
 
     func savePosition(_ position: Duration, duration: Duration?, of episode: EpisodeID, show: ShowID) async {

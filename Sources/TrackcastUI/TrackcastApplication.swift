@@ -104,8 +104,7 @@ public final class TrackcastApplication {
         let directory = libraryDirectory
         Task {
             do {
-                try await Task.detached { try LibraryLocation.prepare(directory) }.value
-                try await library.open()
+                try await library.open(after: { try LibraryLocation.prepare(directory) })
                 Log.debug("library ready at \(directory.path)")
             } catch {
                 Log.warning("cannot use the library folder \(directory.path): \(error)")

@@ -309,4 +309,27 @@ extension RunningAppTests {
             #expect(refreshed, "the new episodes did not arrive: \(app.standardOutput)")
         }
     }
+
+    @Test("an action sent while the library is still opening waits for it")
+    func actionAtStartUp() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try ChildProcess(trackcast, arguments: ["--library", library.path],
+                                   environment: ["G_MESSAGES_DEBUG": "Trackcast"])
+        // As soon as the app is on the bus, which is before the library opens.
+        var sent = false
+        for _ in 0..<300 where !sent {
+            let call = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+                "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
+                "--method", "org.gtk.Actions.Activate", "try-sample-show", "[]", "{}",
+            ])
+            sent = call.status == 0
+            if !sent { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(sent, "the app never appeared on the bus")
+        let subscribed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("library: 1 shows") }
+        #expect(subscribed, "the early action was lost: \(app.standardOutput) \(app.standardError)")
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
 }
