@@ -5,7 +5,8 @@ import Foundation
 /// preempted, which is how often the process woke up.
 public struct ProcessUsage: Sendable {
     public let cpuSeconds: Double
-    public let contextSwitches: Int
+    /// Context switches so far, per thread ID.
+    public let threadContextSwitches: [Int: Int]
 
     public init?(pid: Int32) {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -16,14 +17,23 @@ public struct ProcessUsage: Sendable {
         let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
         cpuSeconds = (user + system) / ticksPerSecond
 
-        var switches = 0
+        var switches: [Int: Int] = [:]
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            guard let id = Int(task),
+                  let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
             for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                switches += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                switches[id, default: 0] += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
             }
         }
-        contextSwitches = switches
+        threadContextSwitches = switches
+    }
+
+    /// How many times the process's threads switched since `earlier`: threads
+    /// that exited in between are not counted against it, new ones count whole.
+    public func contextSwitches(since earlier: ProcessUsage) -> Int {
+        threadContextSwitches.reduce(0) { total, thread in
+            total + thread.value - (earlier.threadContextSwitches[thread.key] ?? 0)
+        }
     }
 }

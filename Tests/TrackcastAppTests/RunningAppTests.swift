@@ -38,7 +38,7 @@ struct RunningAppTests {
         let after = try #require(ProcessUsage(pid: app.pid))
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let cpuShare = (after.cpuSeconds - before.cpuSeconds) / elapsed
-        let wakeupsPerSecond = Double(after.contextSwitches - before.contextSwitches) / elapsed
+        let wakeupsPerSecond = Double(after.contextSwitches(since: before)) / elapsed
         print("idle app: \(cpuShare * 100)% CPU, \(wakeupsPerSecond) wake-ups/s")
         #expect(cpuShare < 0.01)
         #expect(wakeupsPerSecond < 5)

@@ -8,7 +8,7 @@ public final class Scale: Widget {
     public typealias ChangeHandler = @MainActor (Double) -> Void
 
     public init(accessibleLabel: String) {
-        super.init(gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1), transfer: .full)
+        super.init(gtk_scale_new_with_range(Orientation.horizontal.gtk, 0, 1, 1), transfer: .full)
         gtk_scale_set_draw_value(pointer(as: GtkScale.self), 0)
         setAccessibleLabel(accessibleLabel)
     }
