@@ -77,8 +77,6 @@ final class NowPlaying {
         }
     }
 
-    var isPlaying: Bool { phase == .playing }
-
     /// Calls `observer` after every change of item, phase or position.
     func observe(_ observer: @escaping @MainActor () -> Void) {
         observers.append(observer)
@@ -92,6 +90,7 @@ final class NowPlaying {
         guard let player = makePlayer() else { return }
         saveCurrentPosition()
         item = newItem
+        phase = .loading
         position = start ?? .zero
         duration = nil
         let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),

@@ -72,10 +72,6 @@ public final class ListStore<Payload>: ObjectRef {
         g_list_store_remove(store, guint(position))
     }
 
-    public func removeAll() {
-        g_list_store_remove_all(store)
-    }
-
     private static func makeItem(_ payload: Payload) -> gpointer {
         let item = g_object_new_with_properties(tc_type_object(), 0, nil, nil)!
         g_object_set_qdata_full(item, payloadQuark, Unmanaged.passRetained(PayloadBox(payload)).toOpaque(),

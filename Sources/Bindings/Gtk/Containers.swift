@@ -12,10 +12,6 @@ public final class Box: Widget {
     public func append(_ child: Widget) {
         gtk_box_append(pointer(as: GtkBox.self), child.widget)
     }
-
-    public func remove(_ child: Widget) {
-        gtk_box_remove(pointer(as: GtkBox.self), child.widget)
-    }
 }
 
 /// AdwHeaderBar: the title bar with window controls.
@@ -34,19 +30,6 @@ public final class HeaderBar: Widget {
     /// Replaces the window title shown in the middle, e.g. with a show's name.
     public func setTitleWidget(_ child: Widget?) {
         adw_header_bar_set_title_widget(opaque, child?.widget)
-    }
-}
-
-/// AdwWindowTitle: a title and subtitle for a header bar.
-@MainActor
-public final class WindowTitle: Widget {
-    public init(title: String, subtitle: String = "") {
-        super.init(adw_window_title_new(title, subtitle), transfer: .full)
-    }
-
-    public var title: String {
-        get { String(cString: adw_window_title_get_title(opaque)) }
-        set { adw_window_title_set_title(opaque, newValue) }
     }
 }
 

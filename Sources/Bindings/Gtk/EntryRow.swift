@@ -20,8 +20,6 @@ public final class EntryRow: Widget {
     public func activatesDefault() { adw_entry_row_set_activates_default(pointer(as: AdwEntryRow.self), 1) }
 
     public func onChanged(_ handler: @escaping @MainActor () -> Void) { onSignal("changed", handler) }
-
-    public func grabFocus() { gtk_widget_grab_focus(widget) }
 }
 
 /// GtkListBox holding rows, e.g. a "boxed-list" of entry or action rows.

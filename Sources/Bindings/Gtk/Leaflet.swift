@@ -17,15 +17,11 @@ public final class Leaflet: Widget {
         adw_leaflet_page_set_name(page, name)
     }
 
-    public func remove(_ child: Widget) { adw_leaflet_remove(opaque, child.widget) }
-
     public func show(_ child: Widget) { adw_leaflet_set_visible_child(opaque, child.widget) }
 
     public var visibleChildName: String? {
         adw_leaflet_get_visible_child_name(opaque).map { String(cString: $0) }
     }
-
-    public var isFolded: Bool { adw_leaflet_get_folded(opaque) != 0 }
 
     /// Called when the visible page changes, by code or by a swipe back.
     public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) {

@@ -10,9 +10,4 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, horizontalScrolling ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
                                        GTK_POLICY_AUTOMATIC)
     }
-
-    /// Asks for at least this much height when the surroundings allow, e.g. in a dialog.
-    public func setMinimumContentHeight(_ height: Int32) {
-        gtk_scrolled_window_set_min_content_height(opaque, height)
-    }
 }

@@ -58,9 +58,6 @@ open class Widget: ObjectRef {
 
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widget, text) }
 
-    /// The width the widget currently has, in logical pixels.
-    public var allocatedWidth: Int32 { gtk_widget_get_width(widget) }
-
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     /// Binds a click or activation to a GAction such as "app.quit".
