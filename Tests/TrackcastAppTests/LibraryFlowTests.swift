@@ -332,4 +332,35 @@ extension RunningAppTests {
         let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
     }
+
+    @Test("paused with a show open and an episode loaded, the app is as idle as an empty window")
+    func idleWhilePaused() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("try-sample-show")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) {
+                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 1 }
+            }
+            try #require(moving, "the episode did not play: \(app.standardOutput)")
+            try await activate("play-pause")
+            let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
+            try #require(paused)
+            try await Task.sleep(for: .seconds(2))
+
+            let before = try #require(ProcessUsage(pid: app.pid))
+            let start = ContinuousClock.now
+            try await Task.sleep(for: .seconds(10))
+            let after = try #require(ProcessUsage(pid: app.pid))
+            let elapsed = (ContinuousClock.now - start) / .seconds(1)
+            let cpuShare = (after.cpuSeconds - before.cpuSeconds) / elapsed
+            let wakeupsPerSecond = Double(after.contextSwitches(since: before)) / elapsed
+            print("paused app: \(cpuShare * 100)% CPU, \(wakeupsPerSecond) wake-ups/s")
+            #expect(cpuShare < 0.01)
+            #expect(wakeupsPerSecond < 5)
+        }
+    }
 }
