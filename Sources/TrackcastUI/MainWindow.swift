@@ -70,7 +70,7 @@ final class MainWindow {
         let content = Box(.vertical)
         content.append(headerBar)
         content.append(navigation)
-        playerBar = PlayerBar(nowPlaying: nowPlaying)
+        playerBar = PlayerBar(nowPlaying: nowPlaying, artworkCache: artworkCache)
         content.append(playerBar.root)
 
         toasts = ToastOverlay(child: content)

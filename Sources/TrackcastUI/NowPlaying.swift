@@ -17,6 +17,7 @@ final class NowPlaying {
         let kind: PlaybackItem.Kind
         let episode: EpisodeID?
         let show: ShowID?
+        var artwork: URL?
     }
 
     /// How often a playing episode's position is written to the library,
@@ -114,7 +115,8 @@ final class NowPlaying {
         let kind: PlaybackItem.Kind = episode.mediaType.map { $0.hasPrefix("video/") ? .video : .audio } ?? .unknown
         let start = episode.isPlayed ? nil : episode.resumePosition.map { Duration.seconds($0.position) }
         play(Item(uri: media.absoluteString, title: episode.title ?? tr("Untitled episode"),
-                  showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID),
+                  showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID,
+                  artwork: episode.imageURL ?? episode.showImageURL),
              startingAt: start)
     }
 

@@ -1,4 +1,5 @@
 import Bindings
+import Foundation
 import TrackcastCore
 
 /// The bar at the bottom of every view while something is loaded: what
@@ -14,8 +15,14 @@ final class PlayerBar {
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var showsPause = false
+    private static let artworkSize: Int32 = 40
+    private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: PlayerBar.artworkSize)
+    private let artworkCache: ArtworkCache
+    /// The artwork shown, so a late delivery for an earlier item is dropped.
+    private var shownArtwork: URL?
 
-    init(nowPlaying: NowPlaying) {
+    init(nowPlaying: NowPlaying, artworkCache: ArtworkCache) {
+        self.artworkCache = artworkCache
         let bar = Box(.horizontal, spacing: 6)
         bar.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         let text = Box(.vertical, spacing: 2)
@@ -30,6 +37,8 @@ final class PlayerBar {
         show.addCSSClass("caption")
         text.append(title)
         text.append(show)
+        artwork.align(horizontal: .start, vertical: .center)
+        bar.append(artwork)
         bar.append(text)
         bar.append(spinner)
         time.useTabularNumbers()
@@ -62,6 +71,7 @@ final class PlayerBar {
             return
         }
         root.isVisible = true
+        showArtwork(item.artwork)
         title.text = item.title
         show.text = item.showTitle ?? ""
         show.isVisible = item.showTitle != nil
@@ -84,6 +94,17 @@ final class PlayerBar {
             showsPause = wantsPause
             playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
+        }
+    }
+
+    private func showArtwork(_ url: URL?) {
+        guard url != shownArtwork else { return }
+        shownArtwork = url
+        artwork.setIconName("audio-x-generic-symbolic")
+        guard let url else { return }
+        artworkCache.texture(for: url, size: Self.artworkSize) { [weak self] texture in
+            guard self?.shownArtwork == url else { return }
+            self?.artwork.setTexture(texture)
         }
     }
 }
