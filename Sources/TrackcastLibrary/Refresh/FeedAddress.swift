@@ -22,10 +22,15 @@ public enum FeedAddress {
             while rest.hasPrefix("/") { rest = rest.dropFirst() }
             return webURL("http://" + rest)
         }
-        if let url = URL(string: text), let scheme = url.scheme?.lowercased(), text.contains(":/") {
-            if scheme == "http" || scheme == "https" { return webURL(text) }
-            if scheme == "file" { return url.isFileURL ? url.standardizedFileURL : nil }
-            return nil
+        // Any other scheme ("mailto:", "ftp://") is not a feed; "host:8080/x" is a port, not a scheme.
+        if let colon = text.firstIndex(of: ":"),
+           text[..<colon].range(of: "^[A-Za-z][A-Za-z0-9+.-]*$", options: .regularExpression) != nil,
+           !(text[text.index(after: colon)...].first?.isNumber ?? false) {
+            switch text[..<colon].lowercased() {
+            case "http", "https": return webURL(text)
+            case "file": return URL(string: text).flatMap { $0.isFileURL ? $0.standardizedFileURL : nil }
+            default: return nil
+            }
         }
         let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
         let file = URL(fileURLWithPath: text, relativeTo: base).standardizedFileURL
