@@ -2,14 +2,14 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// One episode in a show's list: title, date, length or time left, and
-/// whether it was played.
+/// One episode in a show's list: title, date, length or time left, and a
+/// check that shows whether it was played and toggles it.
 @MainActor
 final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
     private let title = Label()
     private let details = Label()
-    private let playedIcon = Image(iconName: "object-select-symbolic", pixelSize: 16)
+    private let played = Button(iconName: "object-select-symbolic", tooltip: tr("Mark as Played"))
 
     var root: Widget { box }
 
@@ -28,10 +28,10 @@ final class EpisodeRow: ListRowController {
         text.append(title)
         text.append(details)
         box.append(text)
-        playedIcon.setAccessibleLabel(tr("Played"))
-        playedIcon.setTooltip(tr("Played"))
-        playedIcon.align(horizontal: .end, vertical: .center)
-        box.append(playedIcon)
+        played.addCSSClass("flat")
+        played.addCSSClass("circular")
+        played.align(horizontal: .end, vertical: .center)
+        box.append(played)
     }
 
     func bind(_ episode: EpisodeSummary) {
@@ -46,8 +46,16 @@ final class EpisodeRow: ListRowController {
         }
         if episode.isNew { parts.append(tr("New")) }
         details.text = parts.joined(separator: " · ")
-        playedIcon.isVisible = episode.isPlayed
-        box.setAccessibleLabel(episode.isPlayed
-            ? String(format: tr("%@, played"), title.text) : title.text)
+        // The action's target names this row's episode; rows are recycled.
+        played.setAction("app.set-played", target: Variant(tuple: [Variant(episode.id.rawValue), Variant(!episode.isPlayed)]))
+        if episode.isPlayed {
+            played.removeCSSClass("dim-label")
+            played.setIcon("object-select-symbolic", tooltip: tr("Mark as Unplayed"))
+            box.setAccessibleLabel(String(format: tr("%@, played"), title.text))
+        } else {
+            played.addCSSClass("dim-label")
+            played.setIcon("object-select-symbolic", tooltip: tr("Mark as Played"))
+            box.setAccessibleLabel(title.text)
+        }
     }
 }

@@ -164,14 +164,18 @@ final class LibraryModel {
         }
     }
 
-    func markPlayed(_ episode: EpisodeID, show: ShowID) async {
+    /// Marks an episode played (which forgets where it stopped) or unplayed.
+    func setPlayed(_ episode: EpisodeID, _ played: Bool) async {
         do {
-            try await store?.setPlayed([episode], played: true)
+            let store = try await openedStore()
+            try await store.setPlayed([episode], played: played)
+            guard let show = try await store.episodeSummary(episode)?.showID else { return }
+            Log.debug("\(episode) marked \(played ? "played" : "unplayed")")
+            for observer in episodeObservers { observer(show) }
         } catch {
             Log.warning("cannot mark \(episode) played: \(error)")
             return
         }
-        for observer in episodeObservers { observer(show) }
         await reloadShows()
     }
 }

@@ -169,8 +169,8 @@ final class NowPlaying {
             saveCurrentPosition()
         case .ended:
             if let duration { position = duration }
-            if let episode = item?.episode, let show = item?.show {
-                Task { await library.markPlayed(episode, show: show) }
+            if let episode = item?.episode {
+                Task { await library.setPlayed(episode, true) }
             }
         case .failed(let error):
             let title = item?.title ?? ""

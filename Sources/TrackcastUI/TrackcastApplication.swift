@@ -75,6 +75,11 @@ public final class TrackcastApplication {
         application.addAction(SimpleAction(name: "unsubscribe", parameterType: "x") { [unowned self] id in
             if let id = id.int64 { confirmUnsubscribe(ShowID(rawValue: id)) }
         })
+        application.addAction(SimpleAction(name: "set-played", parameterType: "(xb)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let played = fields[1].bool else { return }
+            Task { await library.setPlayed(EpisodeID(rawValue: id), played) }
+        })
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }

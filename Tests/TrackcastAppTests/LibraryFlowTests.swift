@@ -213,6 +213,9 @@ extension RunningAppTests {
             try await activate("try-sample-show")
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
             try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await activate("set-played", "[<(int64 2, true)>]")
+            let marked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("episode 2 marked played") }
+            #expect(marked, "set-played did nothing: \(app.standardOutput)")
             // Unsubscribing asks first; only a person answers.
             try await activate("unsubscribe", "[<int64 1>]")
             let asked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("asking to unsubscribe show 1") }

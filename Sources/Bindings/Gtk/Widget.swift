@@ -8,6 +8,8 @@ open class Widget: ObjectRef {
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
     public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
     public var isVisible: Bool {
@@ -63,6 +65,14 @@ open class Widget: ObjectRef {
     /// Binds a click or activation to a GAction such as "app.quit".
     public func setAction(_ detailedName: String) {
         gtk_actionable_set_detailed_action_name(OpaquePointer(widget), detailedName)
+    }
+
+    /// Binds a click to an action with a parameter, e.g. "app.set-played"
+    /// with an episode's ID. The target goes first: GTK checks the pair as
+    /// soon as the name is set, and a recycled row changes only the target.
+    public func setAction(_ name: String, target: Variant) {
+        gtk_actionable_set_action_target_value(OpaquePointer(widget), target.pointer)
+        gtk_actionable_set_action_name(OpaquePointer(widget), name)
     }
 
     /// Activates an action reachable from this widget ("app.seek-to", "win.…")
