@@ -30,6 +30,12 @@ final class AppSettings {
         }
     }
 
+    /// Stateful actions over keys that menus choose from: `app.playback-speed`.
+    func actions() -> [ObjectRef] {
+        guard let settings, let speed = try? settings.action(forKey: "playback-speed") else { return [] }
+        return [speed]
+    }
+
     func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) {
         _ = try? settings?.onChange(key, handler)
     }

@@ -22,6 +22,7 @@ final class MainWindow {
     ///     instead, so playback goes on in the background.
     ///   - dropped: files, links or feed addresses dropped on the window.
     init(application: Application, library: LibraryModel, nowPlaying: NowPlaying, artworkCache: ArtworkCache,
+         settings: AppSettings,
          keepsRunning: @escaping @MainActor () -> Bool, dropped: @escaping DropTarget.DropHandler) {
         self.library = library
         applicationWindow = ApplicationWindow(application: application)
@@ -70,7 +71,7 @@ final class MainWindow {
         let content = Box(.vertical)
         content.append(headerBar)
         content.append(navigation)
-        playerBar = PlayerBar(nowPlaying: nowPlaying, artworkCache: artworkCache)
+        playerBar = PlayerBar(nowPlaying: nowPlaying, artworkCache: artworkCache, settings: settings)
         content.append(playerBar.root)
 
         toasts = ToastOverlay(child: content)

@@ -21,8 +21,20 @@ final class PlayerBar {
     /// The artwork shown, so a late delivery for an earlier item is dropped.
     private var shownArtwork: URL?
 
-    init(nowPlaying: NowPlaying, artworkCache: ArtworkCache) {
+    private static let speeds = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0]
+    private let speed: MenuButton
+
+    init(nowPlaying: NowPlaying, artworkCache: ArtworkCache, settings: AppSettings) {
         self.artworkCache = artworkCache
+        let speeds = Menu()
+        for value in Self.speeds {
+            // A GVariant double in the target: "1.0", never "1", which would be an int32.
+            speeds.append(Self.speedText(value), action: String(format: "app.playback-speed(%.2f)", value))
+        }
+        speed = MenuButton(label: Self.speedText(settings.playbackSpeed), tooltip: tr("Playback Speed"), menu: speeds)
+        speed.addCSSClass("flat")
+        speed.align(horizontal: .center, vertical: .center)
+        settings.onChange("playback-speed") { [speed] in speed.setLabel(Self.speedText(settings.playbackSpeed)) }
         let bar = Box(.horizontal, spacing: 6)
         bar.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         let text = Box(.vertical, spacing: 2)
@@ -44,6 +56,7 @@ final class PlayerBar {
         time.useTabularNumbers()
         time.addCSSClass("dim-label")
         bar.append(time)
+        bar.append(speed)
         let back = Button(iconName: "media-seek-backward-symbolic", tooltip: tr("Skip Back"), action: "app.seek-backward")
         let forward = Button(iconName: "media-seek-forward-symbolic", tooltip: tr("Skip Forward"), action: "app.seek-forward")
         for button in [back, playPause, forward] {
@@ -106,5 +119,18 @@ final class PlayerBar {
             guard self?.shownArtwork == url else { return }
             self?.artwork.setTexture(texture)
         }
+    }
+
+    private static let speedFormatter: NumberFormatter = {
+        let formatter = NumberFormatter()
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = 2
+        formatter.minimumIntegerDigits = 1
+        return formatter
+    }()
+
+    /// "1.5×" in the user's number format.
+    private static func speedText(_ value: Double) -> String {
+        (speedFormatter.string(from: NSNumber(value: value)) ?? "\(value)") + "×"
     }
 }

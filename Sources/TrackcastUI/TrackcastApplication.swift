@@ -80,6 +80,7 @@ public final class TrackcastApplication {
             guard fields.count == 2, let id = fields[0].int64, let played = fields[1].bool else { return }
             Task { await library.setPlayed(EpisodeID(rawValue: id), played) }
         })
+        for action in settings.actions() { application.addAction(action) }
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
@@ -126,7 +127,7 @@ public final class TrackcastApplication {
 
     private func makeWindow() -> MainWindow {
         let window = MainWindow(application: application, library: library, nowPlaying: nowPlaying,
-                                artworkCache: artworkCache,
+                                artworkCache: artworkCache, settings: settings,
                                 keepsRunning: { [unowned self] in keepsRunningWhenClosed() },
                                 dropped: { [unowned self] dropped in drop(dropped) })
         window.afterFirstFrame { [unowned self] in

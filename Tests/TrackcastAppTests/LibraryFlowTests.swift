@@ -366,4 +366,28 @@ extension RunningAppTests {
             #expect(wakeupsPerSecond < 5)
         }
     }
+
+    @Test("app.playback-speed, the player bar's speed menu, changes the rate of what plays")
+    func playbackSpeed() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("try-sample-show")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) {
+                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
+            }
+            try #require(moving, "the episode did not play: \(app.standardOutput)")
+            try await activate("playback-speed", "[<2.0>]")
+            let mark = app.standardOutput.endIndex
+            // Ticks come every half second of wall time: at 2× they are a second of media apart.
+            let faster = await app.waitFor(timeout: .seconds(10)) {
+                let ticks = Self.positions(in: $0.standardOutput, after: mark)
+                return zip(ticks, ticks.dropFirst()).contains { $1 - $0 >= 0.9 && $1 - $0 <= 1.1 }
+            }
+            #expect(faster, "the rate did not change: \(app.standardOutput[mark...])")
+        }
+    }
 }

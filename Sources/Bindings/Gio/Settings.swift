@@ -105,6 +105,13 @@ public final class Settings: ObjectRef {
         return String(cString: text)
     }
 
+    /// A stateful action whose state is the key's value: activating
+    /// "app.KEY(value)" writes the key, and menu items with targets show as
+    /// radio items checked by the current value.
+    public func action(forKey key: String) throws -> ObjectRef {
+        ObjectRef(g_settings_create_action(settings, try checked(key)), transfer: .full)
+    }
+
     /// Calls `handler` whenever the key changes.
     @discardableResult
     public func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) throws -> SignalConnection {

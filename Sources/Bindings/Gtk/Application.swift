@@ -42,6 +42,11 @@ public final class Application: ObjectRef {
         if !accelerators.isEmpty { setAccelerators(accelerators, forAction: "app.\(action.name)") }
     }
 
+    /// Adds any GAction, e.g. one made by `Settings.action(forKey:)`.
+    public func addAction(_ action: ObjectRef) {
+        g_action_map_add_action(OpaquePointer(objectPointer), action.opaque)
+    }
+
     /// Activates one of the application's own actions, as a button or D-Bus would.
     public func activateAction(_ name: String, parameter: Variant? = nil) {
         g_action_group_activate_action(OpaquePointer(objectPointer), name, parameter?.pointer)

@@ -39,6 +39,18 @@ public final class MenuButton: Widget {
         setAccessibleLabel(tooltip)
     }
 
+    /// A button showing text, e.g. the current playback speed.
+    public init(label: String, tooltip: String, menu: Menu) {
+        super.init(gtk_menu_button_new(), transfer: .full)
+        let button = OpaquePointer(widget)
+        gtk_menu_button_set_label(button, label)
+        gtk_menu_button_set_menu_model(button, menu.pointer(as: GMenuModel.self))
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+    }
+
+    public func setLabel(_ label: String) { gtk_menu_button_set_label(OpaquePointer(widget), label) }
+
     /// Replaces the menu, e.g. with one whose items name the current show.
     public func setMenu(_ menu: Menu) {
         gtk_menu_button_set_menu_model(OpaquePointer(widget), menu.pointer(as: GMenuModel.self))
