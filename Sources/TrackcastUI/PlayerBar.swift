@@ -54,8 +54,8 @@ final class PlayerBar {
         bar.append(text)
         bar.append(spinner)
         time.useTabularNumbers()
+        time.align(horizontal: .end, vertical: .center)
         time.addCSSClass("dim-label")
-        bar.append(time)
         bar.append(speed)
         let back = Button(iconName: "media-seek-backward-symbolic", tooltip: tr("Skip Back"), action: "app.seek-backward")
         let forward = Button(iconName: "media-seek-forward-symbolic", tooltip: tr("Skip Forward"), action: "app.seek-forward")
@@ -67,12 +67,18 @@ final class PlayerBar {
         bar.append(back)
         bar.append(playPause)
         bar.append(forward)
-        progress.setMargins(top: 4, bottom: 0, start: 12, end: 12)
+        progress.expandHorizontally()
         progress.onUserChange { [progress] seconds in
             progress.activateAction("app.seek-to", parameter: Variant(seconds))
         }
+        // The time beside the slider, not among the buttons, leaves the
+        // title room at 360 pixels.
+        let timeline = Box(.horizontal, spacing: 6)
+        timeline.setMargins(top: 4, bottom: 0, start: 12, end: 18)
+        timeline.append(progress)
+        timeline.append(time)
         root.append(Separator())
-        root.append(progress)
+        root.append(timeline)
         root.append(bar)
         root.isVisible = false
         nowPlaying.observe { [weak self, unowned nowPlaying] in self?.render(nowPlaying) }
