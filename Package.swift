@@ -64,7 +64,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport"]),
         .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),
-        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TestSupport", "trackcast"]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastUI", "TestSupport", "trackcast"]),
     ],
     swiftLanguageModes: [.v6]
 )
