@@ -44,7 +44,7 @@ let package = Package(
         // Toolkit-free: command-line parsing and the headless commands.
         .target(name: "TrackcastCLI", dependencies: ["TrackcastCore", "TrackcastLibrary"]),
         // The GTK 4 + libadwaita application.
-        .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "Bindings"]),
+        .target(name: "TrackcastUI", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "Bindings"]),
 
         .executableTarget(name: "trackcast",
                           dependencies: ["Bindings", "TrackcastCore", "TrackcastCLI", "TrackcastPlayback", "TrackcastUI"]),
