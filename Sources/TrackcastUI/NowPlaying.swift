@@ -2,12 +2,14 @@ import Bindings
 import Foundation
 import TrackcastCore
 import TrackcastLibrary
+import TrackcastMPRIS
 import TrackcastPlayback
 
 /// What is playing, for the views: the item, its phase, position and
 /// duration. It owns the app's one `PlayerController`, follows its state
-/// store and the current item's position ticks, and keeps the library's
-/// resume positions and played flags up to date.
+/// store and the current item's position ticks, keeps the library's resume
+/// positions and played flags up to date, and publishes the player over
+/// MPRIS (media keys, GNOME Shell, the lock screen).
 @MainActor
 final class NowPlaying {
     struct Item: Equatable {
@@ -40,6 +42,9 @@ final class NowPlaying {
     private var lastSaved = ContinuousClock.now
     private var observers: [@MainActor () -> Void] = []
     private var errorHandler: (@MainActor (String) -> Void)?
+    private var mpris: MPRISService?
+    /// The window and the rest of the app, for MPRIS's Raise, Quit and OpenUri.
+    weak var mprisHost: (any MPRISHost)?
 
     init(library: LibraryModel, settings: AppSettings) {
         self.library = library
@@ -47,6 +52,7 @@ final class NowPlaying {
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
             self.player?.setRate(PlaybackRate(self.settings.playbackSpeed))
+            self.mpris?.propertiesMayHaveChanged()
         }
     }
 
@@ -62,12 +68,33 @@ final class NowPlaying {
                 for await state in await store.updates() { self?.apply(state) }
             }
             self.player = player
+            publish(player)
             return player
         } catch {
             Log.warning("cannot start playback: \(error)")
             errorHandler?(tr("Playback is not available: GStreamer could not start"))
             return nil
         }
+    }
+
+    /// On the session bus from the first play on: starting GStreamer only to
+    /// answer media keys with nothing to play would slow every start.
+    private func publish(_ player: PlayerController) {
+        do {
+            let service = try MPRISService(player: player, host: mprisHost)
+            service.start()
+            mpris = service
+        } catch {
+            Log.warning("media keys and the desktop's media controls will not work: \(error)")
+        }
+    }
+
+    /// What MPRIS shows for `uri` beyond the file's own tags: the episode
+    /// and show titles, and artwork on disk.
+    func metadata(forURI uri: String) -> MPRISLibraryMetadata? {
+        guard let item, item.uri == uri else { return nil }
+        return MPRISLibraryMetadata(title: item.title, artist: item.showTitle, album: item.showTitle,
+                                    artURL: item.artwork.flatMap { $0.isFileURL ? $0.absoluteString : nil })
     }
 
     /// Something is playing or about to (loading, buffering).
@@ -98,6 +125,7 @@ final class NowPlaying {
                              startingAt: start, autoplay: true)
         itemID = id
         Log.debug("playing \(newItem.uri)")
+        mpris?.propertiesMayHaveChanged()
         tickTask?.cancel()
         tickTask = Task { [weak self, player] in
             for await tick in player.positionTicks(of: id) { self?.ticked(tick) }
@@ -130,6 +158,7 @@ final class NowPlaying {
     func seek(to target: Duration) {
         guard item != nil, let player else { return }
         player.seek(to: target)
+        mpris?.didSeek()
         position = min(max(target, .zero), duration ?? target)
         notify()
     }
@@ -140,6 +169,7 @@ final class NowPlaying {
     private func skip(by offset: Duration) {
         guard item != nil, let player else { return }
         player.skip(by: offset)
+        mpris?.didSeek()
         // While paused no tick reports the new position; show where it went.
         let upper = duration ?? (position + offset)
         position = min(max(position + offset, .zero), upper)

@@ -2,6 +2,7 @@ import Bindings
 import Foundation
 import TrackcastCore
 import TrackcastLibrary
+import TrackcastMPRIS
 
 /// The GUI process: the application object, its actions and its one window.
 /// Everything here lives on the main actor, which the GLib main loop drives.
@@ -40,6 +41,7 @@ public final class TrackcastApplication {
         application.onActivate { [unowned self] in presentWindow() }
         application.onOpen { [unowned self] uris in open(uris) }
         nowPlaying.onError { [unowned self] message in window?.showToast(message) }
+        nowPlaying.mprisHost = self
         nowPlaying.observe { [unowned self] in playbackChanged() }
     }
 
@@ -94,7 +96,7 @@ public final class TrackcastApplication {
             ShortcutsView.make(transientFor: window?.applicationWindow).present()
         }
         add("about") { [unowned self] in showAbout() }
-        add("quit", accelerators: ["<Control>q"]) { [unowned self] in quit() }
+        add("quit", accelerators: ["<Control>q"]) { [unowned self] in quitApplication() }
         application.setAccelerators(["<Control>w"], forAction: "window.close")
     }
 
@@ -340,7 +342,7 @@ public final class TrackcastApplication {
 
     /// Closes the window the way the user would, so it saves its state, then
     /// ends the process.
-    private func quit() {
+    private func quitApplication() {
         isQuitting = true
         let saving = nowPlaying.saveCurrentPosition()
         // Held: with the window gone the application would end before the
@@ -362,4 +364,18 @@ public final class TrackcastApplication {
         about.setDebugInfo("Library: \(libraryDirectory.path)")
         about.present()
     }
+}
+
+/// What MPRIS asks of the app around the player. There is no queue yet, so
+/// Next and Previous have nothing to go to (Previous still restarts the item).
+extension TrackcastApplication: MPRISHost {
+    public var canRaise: Bool { true }
+    public func raise() { presentWindow() }
+    public func quit() { quitApplication() }
+    public var canGoNext: Bool { false }
+    public var hasPrevious: Bool { false }
+    public func next() {}
+    public func previous() {}
+    public func open(uri: String) { open([uri]) }
+    public func libraryMetadata(forURI uri: String) -> MPRISLibraryMetadata? { nowPlaying.metadata(forURI: uri) }
 }

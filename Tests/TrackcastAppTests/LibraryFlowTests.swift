@@ -390,4 +390,32 @@ extension RunningAppTests {
             #expect(faster, "the rate did not change: \(app.standardOutput[mark...])")
         }
     }
+
+    @Test("the app's player is on MPRIS once it plays: playerctl sees the episode and pauses it")
+    func mediaControls() async throws {
+        let playerctl = URL(fileURLWithPath: "/usr/bin/playerctl")
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("try-sample-show")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) {
+                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
+            }
+            try #require(moving, "the episode did not play: \(app.standardOutput)")
+
+            let status = try await ChildProcess.run(playerctl, arguments: ["-p", "Trackcast", "status"])
+            #expect(status.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "Playing")
+            let title = try await ChildProcess.run(playerctl, arguments: ["-p", "Trackcast", "metadata", "xesam:title"])
+            #expect(title.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "Welcome to Trackcast")
+            let album = try await ChildProcess.run(playerctl, arguments: ["-p", "Trackcast", "metadata", "xesam:album"])
+            #expect(album.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "Trackcast Sample Show")
+
+            _ = try await ChildProcess.run(playerctl, arguments: ["-p", "Trackcast", "pause"])
+            let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
+            #expect(paused, "playerctl pause did not reach the player: \(app.standardOutput)")
+        }
+    }
 }
