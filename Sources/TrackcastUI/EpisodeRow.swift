@@ -2,14 +2,16 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// One episode in a show's list: title, date, length or time left, and a
-/// check that shows whether it was played and toggles it.
+/// One episode in a show's list: title, date, length or time left; a
+/// download (or delete-download) button; and a check that shows whether it
+/// was played and toggles it.
 @MainActor
 final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
     private let title = Label()
     private let details = Label()
     private let played = Button(iconName: "object-select-symbolic", tooltip: tr("Mark as Played"))
+    private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
 
     var root: Widget { box }
 
@@ -28,10 +30,12 @@ final class EpisodeRow: ListRowController {
         text.append(title)
         text.append(details)
         box.append(text)
-        played.addCSSClass("flat")
-        played.addCSSClass("circular")
-        played.align(horizontal: .end, vertical: .center)
-        box.append(played)
+        for button in [download, played] {
+            button.addCSSClass("flat")
+            button.addCSSClass("circular")
+            button.align(horizontal: .end, vertical: .center)
+            box.append(button)
+        }
     }
 
     func bind(_ episode: EpisodeSummary) {
@@ -45,6 +49,7 @@ final class EpisodeRow: ListRowController {
             parts.append(TimeText.length(duration))
         }
         if episode.isNew { parts.append(tr("New")) }
+        showDownload(of: episode, in: &parts)
         details.text = parts.joined(separator: " · ")
         // The action's target names this row's episode; rows are recycled.
         played.setAction("app.set-played", target: Variant(tuple: [Variant(episode.id.rawValue), Variant(!episode.isPlayed)]))
@@ -56,6 +61,29 @@ final class EpisodeRow: ListRowController {
             played.addCSSClass("dim-label")
             played.setIcon("object-select-symbolic", tooltip: tr("Mark as Played"))
             box.setAccessibleLabel(title.text)
+        }
+    }
+
+    private func showDownload(of episode: EpisodeSummary, in parts: inout [String]) {
+        // Media on this computer already (the sample show, a local feed) has nothing to download.
+        download.isVisible = episode.mediaURL.map { !$0.isFileURL } ?? false
+        let id = Variant(episode.id.rawValue)
+        switch episode.downloadState {
+        case .complete:
+            parts.append(tr("Downloaded"))
+            download.isSensitive = true
+            download.setAction("app.delete-download", target: id)
+            download.setIcon("user-trash-symbolic", tooltip: tr("Delete Download"))
+        case .queued, .downloading:
+            parts.append(tr("Downloading…"))
+            // Asking again joins the running download.
+            download.setAction("app.download-episode", target: id)
+            download.isSensitive = false
+            download.setIcon("folder-download-symbolic", tooltip: tr("Downloading…"))
+        case .failed, nil:
+            download.isSensitive = true
+            download.setAction("app.download-episode", target: id)
+            download.setIcon("folder-download-symbolic", tooltip: tr("Download"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Synchronization
 import TrackcastCore
 import TrackcastLibrary
 
@@ -19,9 +20,11 @@ final class LibraryModel {
     private(set) var shows: [Show] = []
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
-    /// Made at the first subscription or refresh: its URLSession and
-    /// threads are not needed to browse.
+    /// Made at the first subscription, refresh or download: their
+    /// URLSession and threads are not needed to browse.
     private var refresher: FeedRefresher?
+    private var downloader: Downloader?
+    private var httpClient: HTTPClient?
 
     init(directory: URL) {
         self.directory = directory
@@ -118,10 +121,45 @@ final class LibraryModel {
 
     private func feedRefresher() async throws -> FeedRefresher {
         if let refresher { return refresher }
-        let store = try await openedStore()
-        let made = FeedRefresher(store: store, client: HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)"))
+        let made = FeedRefresher(store: try await openedStore(), client: client())
         refresher = made
         return made
+    }
+
+    private func episodeDownloader() async throws -> Downloader {
+        if let downloader { return downloader }
+        let made = Downloader(store: try await openedStore(), client: client(),
+                              directory: Downloader.defaultDirectory(inLibrary: directory))
+        downloader = made
+        return made
+    }
+
+    private func client() -> HTTPClient {
+        if let httpClient { return httpClient }
+        let made = HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)")
+        httpClient = made
+        return made
+    }
+
+    /// Downloads an episode's media; its row shows it downloading as soon as
+    /// the first bytes arrive, and downloaded at the end.
+    func download(_ episode: EpisodeID, show: ShowID) async throws {
+        let downloader = try await episodeDownloader()
+        let started = StartSignal { [weak self] in self?.episodesChanged(show) }
+        let file = try await downloader.download(episode) { _ in started.fire() }
+        Log.debug("downloaded \(episode) to \(file.path)")
+        episodesChanged(show)
+        await reloadShows()
+    }
+
+    func deleteDownload(_ episode: EpisodeID, show: ShowID) async throws {
+        try await episodeDownloader().delete(episode)
+        Log.debug("deleted the download of \(episode)")
+        episodesChanged(show)
+    }
+
+    private func episodesChanged(_ show: ShowID) {
+        for observer in episodeObservers { observer(show) }
     }
 
     /// Removes the show with its episodes, then deletes its downloads: the
@@ -187,5 +225,19 @@ extension Duration {
     var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+/// Calls its action on the main actor the first time it fires, from any
+/// thread: download progress arrives on the downloader's.
+private final class StartSignal: Sendable {
+    private let fired = Mutex(false)
+    private let action: @MainActor @Sendable () -> Void
+
+    init(_ action: @escaping @MainActor @Sendable () -> Void) { self.action = action }
+
+    func fire() {
+        guard fired.withLock({ fired in defer { fired = true }; return !fired }) else { return }
+        Task { @MainActor [action] in action() }
     }
 }

@@ -77,6 +77,12 @@ public final class TrackcastApplication {
         application.addAction(SimpleAction(name: "unsubscribe", parameterType: "x") { [unowned self] id in
             if let id = id.int64 { confirmUnsubscribe(ShowID(rawValue: id)) }
         })
+        application.addAction(SimpleAction(name: "download-episode", parameterType: "x") { [unowned self] id in
+            if let id = id.int64 { download(EpisodeID(rawValue: id)) }
+        })
+        application.addAction(SimpleAction(name: "delete-download", parameterType: "x") { [unowned self] id in
+            if let id = id.int64 { deleteDownload(EpisodeID(rawValue: id)) }
+        })
         application.addAction(SimpleAction(name: "set-played", parameterType: "(xb)") { [unowned self] parameter in
             let fields = parameter.children
             guard fields.count == 2, let id = fields[0].int64, let played = fields[1].bool else { return }
@@ -264,6 +270,30 @@ public final class TrackcastApplication {
             } catch {
                 Log.warning("cannot unsubscribe \(show.id): \(error)")
                 window?.showToast(tr("Cannot unsubscribe from the show"))
+            }
+        }
+    }
+
+    private func download(_ id: EpisodeID) {
+        Task {
+            guard let episode = await library.episode(id) else { return }
+            do {
+                try await library.download(id, show: episode.showID)
+            } catch {
+                Log.warning("cannot download \(id): \(error)")
+                window?.showToast(String(format: tr("Cannot download “%@”"), episode.title ?? tr("Untitled episode")))
+            }
+        }
+    }
+
+    private func deleteDownload(_ id: EpisodeID) {
+        Task {
+            guard let episode = await library.episode(id) else { return }
+            do {
+                try await library.deleteDownload(id, show: episode.showID)
+            } catch {
+                Log.warning("cannot delete the download of \(id): \(error)")
+                window?.showToast(tr("Cannot delete the download"))
             }
         }
     }

@@ -418,4 +418,50 @@ extension RunningAppTests {
             #expect(paused, "playerctl pause did not reach the player: \(app.standardOutput)")
         }
     }
+
+    @Test("an episode downloads into the library, then plays from its file until the download is deleted")
+    func downloads() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../data/sample").standardizedFileURL
+        let episode = try Data(contentsOf: sample.appendingPathComponent("welcome.opus"))
+        server.route("/welcome.opus", .serve(episode, contentType: "audio/ogg"))
+        server.route("/feed", .serve(Data("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Downloadable</title>
+              <item><title>Welcome</title><guid>w</guid>
+                <enclosure url="/welcome.opus" type="audio/ogg" length="\(episode.count)"/></item>
+            </channel></rss>
+            """.utf8), contentType: "application/rss+xml"))
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
+            try #require(opened, "the feed did not open: \(app.standardOutput)")
+
+            try await activate("download-episode", "[<int64 1>]")
+            let downloaded = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("downloaded episode 1 to") }
+            try #require(downloaded, "the download did not finish: \(app.standardOutput) \(app.standardError)")
+            let folder = library.appendingPathComponent("downloads")
+            let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+            #expect(files.contains { $0.hasPrefix("Downloadable/Welcome.") }, "downloads: \(files)")
+
+            let requestsBefore = server.log(for: "/welcome.opus").count
+            try await activate("play-episode", "[<int64 1>]")
+            let local = await app.waitFor(timeout: .seconds(10)) {
+                $0.standardOutput.contains("playing \(folder.absoluteString)")
+            }
+            #expect(local, "the download was not played: \(app.standardOutput)")
+            #expect(server.log(for: "/welcome.opus").count == requestsBefore, "played from the server, not the file")
+
+            try await activate("delete-download", "[<int64 1>]")
+            let deleted = await app.waitFor(timeout: .seconds(10)) {
+                $0.standardOutput.contains("deleted the download of episode 1")
+            }
+            #expect(deleted, "the download was not deleted: \(app.standardOutput)")
+            let left = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+            #expect(!left.contains { $0.hasPrefix("Downloadable/Welcome.") }, "left behind: \(left)")
+        }
+    }
 }
