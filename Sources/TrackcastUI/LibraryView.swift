@@ -28,4 +28,6 @@ final class LibraryView {
         shows.replaceAll(with: list)
         root.visibleChildName = list.isEmpty ? "empty" : "shows"
     }
+
+    func focusShows() { grid.grabFocus() }
 }

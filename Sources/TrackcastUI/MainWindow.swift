@@ -106,10 +106,14 @@ final class MainWindow {
     func openShow(_ show: Show) {
         showPage.present(show)
         navigation.show(showPage.root)
+        showPage.focusEpisodes()
         Log.debug("showing \(show.id): \(show.title ?? "")")
     }
 
-    func showLibrary() { navigation.show(libraryView.root) }
+    func showLibrary() {
+        navigation.show(libraryView.root)
+        libraryView.focusShows()
+    }
 
     /// The header follows the page, whether code or a swipe changed it.
     private func navigated() {

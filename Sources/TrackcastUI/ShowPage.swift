@@ -24,6 +24,7 @@ final class ShowPage {
     private let showMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Show Menu"), menu: Menu())
     private let content = ViewStack()
     private let episodes = ListStore<EpisodeSummary>()
+    private let list: ListView
     private(set) var showID: ShowID?
     private var loadTask: Task<Void, Never>?
 
@@ -63,7 +64,7 @@ final class ShowPage {
         controls.append(showMenu)
         root.append(controls)
 
-        let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
+        list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
         list.showSeparators(true)
         list.setAccessibleLabel(tr("Episodes"))
         list.onActivate { [episodes] position in
@@ -109,6 +110,9 @@ final class ShowPage {
         sort.selectedIndex = 0
         reload()
     }
+
+    /// Keyboard users land on the episodes, not on the first header button.
+    func focusEpisodes() { list.grabFocus() }
 
     /// Loads the list from the start, a page at a time; a newer reload
     /// (another filter, another show) cancels this one.

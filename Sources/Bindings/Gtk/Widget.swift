@@ -60,6 +60,9 @@ open class Widget: ObjectRef {
 
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widget, text) }
 
+    /// Moves the keyboard focus here (or into the widget, for a list).
+    public func grabFocus() { gtk_widget_grab_focus(widget) }
+
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     /// Binds a click or activation to a GAction such as "app.quit".
