@@ -204,7 +204,7 @@ final class NowPlaying {
             }
         case .failed(let error):
             let title = item?.title ?? ""
-            errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, error.message))
+            errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)))
         case .idle, .loading, .playing, .buffering:
             break
         }

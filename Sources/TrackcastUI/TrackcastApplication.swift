@@ -165,8 +165,9 @@ public final class TrackcastApplication {
             window?.showToast(tr("That is not a feed address"))
             return
         }
-        subscribe(url, orElse: {
-            self.window?.showToast(String(format: tr("Cannot add the podcast at %@"), url.absoluteString))
+        subscribe(url, orElse: { error in
+            let failed = String(format: tr("Cannot add the podcast at %@"), url.absoluteString)
+            self.window?.showToast(FailureText.subscription(error).map { "\(failed): \($0)" } ?? failed)
         })
     }
 
@@ -175,12 +176,12 @@ public final class TrackcastApplication {
             window?.showToast(tr("The sample show is not installed"))
             return
         }
-        subscribe(url, orElse: { self.window?.showToast(tr("The sample show is not installed")) })
+        subscribe(url, orElse: { _ in self.window?.showToast(tr("The sample show is not installed")) })
     }
 
     /// Subscribes and opens the show; `orElse` runs when `url` is no feed
     /// or cannot be fetched.
-    private func subscribe(_ url: URL, orElse failed: @escaping @MainActor () -> Void) {
+    private func subscribe(_ url: URL, orElse failed: @escaping @MainActor (any Error) -> Void) {
         Task {
             do {
                 openShow(try await library.subscribe(feedURL: url))
@@ -188,7 +189,7 @@ public final class TrackcastApplication {
                 return
             } catch {
                 Log.warning("cannot subscribe to \(url.absoluteString): \(error)")
-                failed()
+                failed(error)
             }
         }
     }
@@ -322,7 +323,7 @@ public final class TrackcastApplication {
             case .subscriptionList: importSubscriptions(from: url)
             case .feed: subscribe(address: uri)
             case .media: media.append(url)
-            case .feedOrMedia: subscribe(url, orElse: { self.play(url) })
+            case .feedOrMedia: subscribe(url, orElse: { _ in self.play(url) })
             }
         }
         // One player: the first media item plays.

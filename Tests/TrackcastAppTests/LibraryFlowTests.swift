@@ -271,7 +271,7 @@ extension RunningAppTests {
         try await withApp(library: library) { app in
             _ = try await ChildProcess.run(trackcast, arguments: [server.url("/missing.opus")], timeout: .seconds(15))
             let toasted = await app.waitFor(timeout: .seconds(20)) {
-                $0.standardOutput.contains("toast: Cannot play “missing.opus”")
+                $0.standardOutput.contains("toast: Cannot play “missing.opus”: The episode is no longer available from its server.")
             }
             #expect(toasted, "no toast for the failed item: \(app.standardOutput)")
 
@@ -470,6 +470,30 @@ extension RunningAppTests {
             #expect(deleted, "the download was not deleted: \(app.standardOutput)")
             let left = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
             #expect(!left.contains { $0.hasPrefix("Downloadable/Welcome.") }, "left behind: \(left)")
+        }
+    }
+
+    @Test("a feed that cannot be added says why")
+    func subscriptionFailures() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/gone", .status(404))
+        server.route("/page", .serve(Data("<html><body>Not a feed</body></html>".utf8), contentType: "text/html"))
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("subscribe", "[<'\(server.url("/gone"))'>]")
+            let gone = await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("toast: Cannot add the podcast at \(server.url("/gone")): The server answered with an error.")
+            }
+            #expect(gone, "no reason for the 404: \(app.standardOutput)")
+            try await activate("subscribe", "[<'\(server.url("/page"))'>]")
+            let page = await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("toast: Cannot add the podcast at \(server.url("/page")): This address is not a podcast feed.")
+            }
+            #expect(page, "no reason for the web page: \(app.standardOutput)")
+            #expect(app.standardOutput.contains("library: 0 shows"))
+            #expect(!app.standardOutput.contains("library: 1 shows"))
         }
     }
 }

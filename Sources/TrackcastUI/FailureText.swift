@@ -1,0 +1,56 @@
+import TrackcastCore
+import TrackcastLibrary
+
+/// What to tell the user when something fails, in their language. The
+/// playback and library layers classify failures and keep English details
+/// for logs; the words on screen are chosen here.
+enum FailureText {
+    static func playback(_ error: PlaybackError) -> String {
+        switch error {
+        case .offline(.hostNotFound):
+            tr("The server could not be found. Check your internet connection.")
+        case .offline(.connectionRefused):
+            tr("The server refused the connection. Try again later.")
+        case .offline(.networkUnreachable):
+            tr("The network is unreachable. Check your internet connection.")
+        case .timeout:
+            tr("The server took too long to respond. Try again later.")
+        case .httpStatus(404), .httpStatus(410):
+            tr("The episode is no longer available from its server.")
+        case .httpStatus(401), .httpStatus(403):
+            tr("The server does not allow access to this episode.")
+        case .httpStatus(let status) where status >= 500:
+            tr("The server had a problem. Try again later.")
+        case .httpStatus:
+            tr("The server answered with an error.")
+        case .connectionLost:
+            tr("The connection was lost while downloading. Try again.")
+        case .missingCodec(let what):
+            String(format: tr("A plug-in to play this is not installed: %@."), what)
+        case .unsupportedMedia:
+            tr("This is not a media format Trackcast can play.")
+        case .corruptMedia:
+            tr("The media file is damaged or incomplete.")
+        case .fileNotFound:
+            tr("The file could not be found.")
+        case .other:
+            tr("Playback failed.")
+        }
+    }
+
+    /// Why subscribing to a feed failed; nil when there is nothing more
+    /// specific to say than that it failed.
+    static func subscription(_ error: any Error) -> String? {
+        guard let failure = error as? RefreshFailure else { return nil }
+        switch failure.kind {
+        case .network: return tr("The server could not be reached.")
+        case .timeout: return tr("The server took too long to respond.")
+        case .httpStatus: return tr("The server answered with an error.")
+        case .invalidFeed: return tr("This address is not a podcast feed.")
+        case .tooLarge: return tr("The feed is too large.")
+        case .tooManyRedirects: return tr("The server redirected too many times.")
+        case .unreadableFile: return tr("The file cannot be read.")
+        default: return nil
+        }
+    }
+}
