@@ -18,6 +18,8 @@ public final class TrackcastApplication {
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
     private var window: MainWindow?
+    /// Lazy: it calls back here for the window, so it needs `self`.
+    private lazy var commands = LibraryCommands(library: library, host: self)
     /// The window was closed while playing and only hidden; playback ending
     /// closes it for real.
     private var isPlayingInBackground = false
@@ -60,41 +62,45 @@ public final class TrackcastApplication {
     }
 
     private func installActions() {
-        add("add-podcast", accelerators: ["<Control>n"]) { [unowned self] in addPodcast() }
-        application.addAction(SimpleAction(name: "subscribe", parameterType: "s") { [unowned self] address in
-            subscribe(address: address.string ?? "")
-        })
-        add("import-opml") { [unowned self] in chooseSubscriptionList() }
-        add("try-sample-show") { [unowned self] in trySampleShow() }
-        refreshAction = add("refresh", accelerators: ["<Control>r"]) { [unowned self] in refresh() }
+        add("add-podcast", accelerators: ["<Control>n"]) { [unowned self] in
+            commands.addPodcast { [unowned self] address in
+                application.activateAction("subscribe", parameter: Variant(address))
+            }
+        }
+        addWithParameter("subscribe", type: "s") { [unowned self] in commands.subscribe(address: $0.string ?? "") }
+        add("import-opml") { [unowned self] in commands.chooseSubscriptionList() }
+        add("try-sample-show") { [unowned self] in commands.trySampleShow() }
+        refreshAction = add("refresh", accelerators: ["<Control>r"]) { [unowned self] in
+            commands.refresh(disabling: refreshAction)
+        }
         add("show-library", accelerators: ["<Alt>Left"]) { [unowned self] in window?.showLibrary() }
-        application.addAction(SimpleAction(name: "open-show", parameterType: "x") { [unowned self] id in
-            if let id = id.int64 { openShow(ShowID(rawValue: id)) }
-        })
-        application.addAction(SimpleAction(name: "play-episode", parameterType: "x") { [unowned self] id in
-            if let id = id.int64 { playEpisode(EpisodeID(rawValue: id)) }
-        })
-        application.addAction(SimpleAction(name: "unsubscribe", parameterType: "x") { [unowned self] id in
-            if let id = id.int64 { confirmUnsubscribe(ShowID(rawValue: id)) }
-        })
-        application.addAction(SimpleAction(name: "download-episode", parameterType: "x") { [unowned self] id in
-            if let id = id.int64 { download(EpisodeID(rawValue: id)) }
-        })
-        application.addAction(SimpleAction(name: "delete-download", parameterType: "x") { [unowned self] id in
-            if let id = id.int64 { deleteDownload(EpisodeID(rawValue: id)) }
-        })
-        application.addAction(SimpleAction(name: "set-played", parameterType: "(xb)") { [unowned self] parameter in
+        addWithParameter("open-show", type: "x") { [unowned self] in
+            if let id = $0.int64 { commands.openShow(ShowID(rawValue: id)) }
+        }
+        addWithParameter("unsubscribe", type: "x") { [unowned self] in
+            if let id = $0.int64 { commands.confirmUnsubscribe(ShowID(rawValue: id)) }
+        }
+        addWithParameter("play-episode", type: "x") { [unowned self] in
+            if let id = $0.int64 { playEpisode(EpisodeID(rawValue: id)) }
+        }
+        addWithParameter("download-episode", type: "x") { [unowned self] in
+            if let id = $0.int64 { commands.download(EpisodeID(rawValue: id)) }
+        }
+        addWithParameter("delete-download", type: "x") { [unowned self] in
+            if let id = $0.int64 { commands.deleteDownload(EpisodeID(rawValue: id)) }
+        }
+        addWithParameter("set-played", type: "(xb)") { [unowned self] parameter in
             let fields = parameter.children
             guard fields.count == 2, let id = fields[0].int64, let played = fields[1].bool else { return }
-            Task { await library.setPlayed(EpisodeID(rawValue: id), played) }
-        })
+            commands.setPlayed(EpisodeID(rawValue: id), played)
+        }
         for action in settings.actions() { application.addAction(action) }
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
-        application.addAction(SimpleAction(name: "seek-to", parameterType: "d") { [unowned self] seconds in
-            if let seconds = seconds.double, seconds.isFinite { nowPlaying.seek(to: .seconds(seconds)) }
-        })
+        addWithParameter("seek-to", type: "d") { [unowned self] in
+            if let seconds = $0.double, seconds.isFinite { nowPlaying.seek(to: .seconds(seconds)) }
+        }
         add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
             PreferencesView(transientFor: window?.applicationWindow, settings: settings).present()
         }
@@ -114,6 +120,10 @@ public final class TrackcastApplication {
         return action
     }
 
+    private func addWithParameter(_ name: String, type: String, _ activate: @escaping @MainActor (Variant) -> Void) {
+        application.addAction(SimpleAction(name: name, parameterType: type, activate))
+    }
+
     private func prepareLibrary() {
         let directory = libraryDirectory
         Task {
@@ -127,10 +137,12 @@ public final class TrackcastApplication {
         }
     }
 
-    private func presentWindow() {
+    @discardableResult
+    func presentWindow() -> MainWindow {
         let window = self.window ?? makeWindow()
         isPlayingInBackground = false
         window.present()
+        return window
     }
 
     private func makeWindow() -> MainWindow {
@@ -147,156 +159,6 @@ public final class TrackcastApplication {
         }
         self.window = window
         return window
-    }
-
-    // MARK: Library
-
-    private func addPodcast() {
-        presentWindow()
-        AddPodcastDialog(transientFor: window?.applicationWindow) { [unowned self] address in
-            application.activateAction("subscribe", parameter: Variant(address))
-        }.present()
-    }
-
-    /// Subscribes to what a person typed or pasted: a feed's address or a
-    /// podcast link.
-    private func subscribe(address: String) {
-        guard let url = FeedAddress.url(from: address) else {
-            window?.showToast(tr("That is not a feed address"))
-            return
-        }
-        subscribe(url, orElse: { error in
-            let failed = String(format: tr("Cannot add the podcast at %@"), url.absoluteString)
-            self.window?.showToast(FailureText.subscription(error).map { "\(failed): \($0)" } ?? failed)
-        })
-    }
-
-    private func trySampleShow() {
-        guard let url = SampleShow.feedURL() else {
-            window?.showToast(tr("The sample show is not installed"))
-            return
-        }
-        subscribe(url, orElse: { _ in self.window?.showToast(tr("The sample show is not installed")) })
-    }
-
-    /// Subscribes and opens the show; `orElse` runs when `url` is no feed
-    /// or cannot be fetched.
-    private func subscribe(_ url: URL, orElse failed: @escaping @MainActor (any Error) -> Void) {
-        Task {
-            do {
-                openShow(try await library.subscribe(feedURL: url))
-            } catch is LibraryUnavailable {
-                return
-            } catch {
-                Log.warning("cannot subscribe to \(url.absoluteString): \(error)")
-                failed(error)
-            }
-        }
-    }
-
-    private func refresh() {
-        refreshAction?.isEnabled = false
-        Task {
-            defer { refreshAction?.isEnabled = true }
-            do {
-                let failures = try await library.refreshAll()
-                if failures > 0 {
-                    window?.showToast(String(format: trn("%d show could not be refreshed", "%d shows could not be refreshed",
-                                                         failures), failures))
-                }
-            } catch is LibraryUnavailable {
-                return
-            } catch {
-                Log.warning("cannot refresh: \(error)")
-                window?.showToast(tr("Cannot refresh the podcasts"))
-            }
-        }
-    }
-
-    private func chooseSubscriptionList() {
-        presentWindow()
-        let chooser = FileChooser(title: tr("Import Subscriptions"), transientFor: window?.applicationWindow,
-                                  acceptLabel: tr("_Import"), cancelLabel: tr("_Cancel"))
-        chooser.addFilter(name: tr("Subscription Lists (OPML)"), patterns: ["*.opml", "*.xml"],
-                          mimeTypes: ["text/x-opml", "text/x-opml+xml"])
-        chooser.choose { [unowned self] uri in
-            if let uri, let url = URL(string: uri) { importSubscriptions(from: url) }
-        }
-    }
-
-    private func importSubscriptions(from file: URL) {
-        Task {
-            do {
-                let added = try await library.importSubscriptions(from: file)
-                window?.showToast(String(format: trn("Added %d podcast", "Added %d podcasts", added), added))
-            } catch is LibraryUnavailable {
-                return
-            } catch {
-                Log.warning("cannot import \(file.path): \(error)")
-                window?.showToast(String(format: tr("Cannot import the subscriptions in %@"), file.lastPathComponent))
-            }
-        }
-    }
-
-    private func openShow(_ id: ShowID) {
-        presentWindow()
-        guard let show = library.show(id) else {
-            Log.debug("no \(id) to show")
-            return
-        }
-        window?.openShow(show)
-    }
-
-    private func confirmUnsubscribe(_ id: ShowID) {
-        guard let show = library.show(id) else { return }
-        presentWindow()
-        let dialog = MessageDialog(transientFor: window?.applicationWindow, heading: String(format: tr("Unsubscribe from “%@”?"), show.title ?? show.feedURL.absoluteString),
-                                   body: tr("The show’s episodes, listening progress and downloads will be removed"))
-        dialog.addResponse("cancel", label: tr("_Cancel"))
-        dialog.addResponse("unsubscribe", label: tr("_Unsubscribe"), appearance: .destructive)
-        dialog.setDefaultResponse("cancel", closeResponse: "cancel")
-        dialog.onResponse { [unowned self] response in
-            guard response == "unsubscribe" else { return }
-            unsubscribe(show)
-        }
-        dialog.present()
-        Log.debug("asking to unsubscribe \(id)")
-    }
-
-    private func unsubscribe(_ show: Show) {
-        window?.showLibrary()
-        Task {
-            do {
-                try await library.unsubscribe(show.id)
-            } catch {
-                Log.warning("cannot unsubscribe \(show.id): \(error)")
-                window?.showToast(tr("Cannot unsubscribe from the show"))
-            }
-        }
-    }
-
-    private func download(_ id: EpisodeID) {
-        Task {
-            guard let episode = await library.episode(id) else { return }
-            do {
-                try await library.download(id, show: episode.showID)
-            } catch {
-                Log.warning("cannot download \(id): \(error)")
-                window?.showToast(String(format: tr("Cannot download “%@”"), episode.title ?? tr("Untitled episode")))
-            }
-        }
-    }
-
-    private func deleteDownload(_ id: EpisodeID) {
-        Task {
-            guard let episode = await library.episode(id) else { return }
-            do {
-                try await library.deleteDownload(id, show: episode.showID)
-            } catch {
-                Log.warning("cannot delete the download of \(id): \(error)")
-                window?.showToast(tr("Cannot delete the download"))
-            }
-        }
     }
 
     private func playEpisode(_ id: EpisodeID) {
@@ -320,10 +182,10 @@ public final class TrackcastApplication {
         for uri in uris {
             guard let url = URL(string: uri) else { continue }
             switch OpenedItem(url) {
-            case .subscriptionList: importSubscriptions(from: url)
-            case .feed: subscribe(address: uri)
+            case .subscriptionList: commands.importSubscriptions(from: url)
+            case .feed: commands.subscribe(address: uri)
             case .media: media.append(url)
-            case .feedOrMedia: subscribe(url, orElse: { _ in self.play(url) })
+            case .feedOrMedia: commands.subscribe(url, orElse: { [unowned self] _ in play(url) })
             }
         }
         // One player: the first media item plays.
@@ -409,4 +271,8 @@ extension TrackcastApplication: MPRISHost {
     public func previous() {}
     public func open(uri: String) { open([uri]) }
     public func libraryMetadata(forURI uri: String) -> MPRISLibraryMetadata? { nowPlaying.metadata(forURI: uri) }
+}
+
+extension TrackcastApplication: CommandWindowHost {
+    var currentWindow: MainWindow? { window }
 }
