@@ -8,7 +8,10 @@ import TrackcastLibrary
 /// episodes opens as fast as one with two.
 @MainActor
 final class ShowPage {
+    /// A screenful first, so the list shows at once; then large pages, since
+    /// every page is a query that skips the rows before it.
     private static let pageSize = 500
+    private static let laterPageSize = 10_000
     private static let artworkSize: Int32 = 128
 
     let root = Box(.vertical)
@@ -124,9 +127,10 @@ final class ShowPage {
             var offset = 0
             while !Task.isCancelled {
                 let page: [EpisodeSummary]
+                let limit = offset == 0 ? Self.pageSize : Self.laterPageSize
                 do {
                     page = try await library.episodes(of: showID, filter: filter, sort: sort,
-                                                      limit: Self.pageSize, offset: offset)
+                                                      limit: limit, offset: offset)
                 } catch {
                     Log.warning("cannot read the episodes of \(showID): \(error)")
                     return
@@ -139,7 +143,7 @@ final class ShowPage {
                     self.episodes.splice(at: self.episodes.count, removing: 0, inserting: page)
                 }
                 offset += page.count
-                if page.count < Self.pageSize { break }
+                if page.count < limit { break }
             }
             Log.debug("show page: \(offset) episodes")
         }

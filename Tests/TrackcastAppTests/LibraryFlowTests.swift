@@ -123,11 +123,27 @@ extension RunningAppTests {
         try await LibraryQueryBenchmark.fill(store, shows: 500, episodesPerShow: 20)
 
         try await withApp(library: library) { app in
-        let listed = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("library: 500 shows") }
-        #expect(listed, "the app did not list 500 shows: \(app.standardOutput) \(app.standardError)")
-        try await activate("open-show", "[<int64 250>]")
-        let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 20 episodes") }
-        #expect(opened, "show 250 did not open: \(app.standardOutput)")
+            let listed = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("library: 500 shows") }
+            #expect(listed, "the app did not list 500 shows: \(app.standardOutput) \(app.standardError)")
+            try await activate("open-show", "[<int64 250>]")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 20 episodes") }
+            #expect(opened, "show 250 did not open: \(app.standardOutput)")
+        }
+    }
+
+    @Test("a show with 25,000 episodes lists every one, a page at a time")
+    func longShowOpens() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let store = try await LibraryStore(directory: library)
+        try await LibraryQueryBenchmark.fill(store, shows: 1, episodesPerShow: 25_000)
+
+        try await withApp(library: library) { app in
+            try await activate("open-show", "[<int64 1>]")
+            let listed = await app.waitFor(timeout: .seconds(60)) {
+                $0.standardOutput.contains("show page: 25000 episodes")
+            }
+            #expect(listed, "not every episode was listed: \(app.standardOutput)")
         }
     }
 
