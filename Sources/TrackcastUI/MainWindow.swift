@@ -46,6 +46,7 @@ final class MainWindow {
         let playbackKeys = ShortcutController()
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
+        playbackKeys.add(trigger: "Escape", action: "app.show-library")
         applicationWindow.addController(playbackKeys)
 
         let headerBar = HeaderBar()

@@ -15,6 +15,8 @@ final class PlayerBar {
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var showsPause = false
+    /// While the user drags the slider, ticks must not pull it back.
+    private var lastUserMove: ContinuousClock.Instant?
     private static let artworkSize: Int32 = 40
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: PlayerBar.artworkSize)
     private let artworkCache: ArtworkCache
@@ -68,7 +70,8 @@ final class PlayerBar {
         bar.append(playPause)
         bar.append(forward)
         progress.expandHorizontally()
-        progress.onUserChange { [progress] seconds in
+        progress.onUserChange { [weak self, progress] seconds in
+            self?.lastUserMove = .now
             progress.activateAction("app.seek-to", parameter: Variant(seconds))
         }
         // The time beside the slider, not among the buttons, leaves the
@@ -99,7 +102,9 @@ final class PlayerBar {
         if let duration = nowPlaying.duration {
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
-            progress.value = nowPlaying.position.seconds
+            if lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
+                progress.value = nowPlaying.position.seconds
+            }
         } else {
             // Live streams, and anything whose length is not known yet.
             progress.isVisible = false

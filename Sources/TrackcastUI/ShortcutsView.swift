@@ -15,7 +15,7 @@ enum ShortcutsView {
             .init(title: tr("General"), shortcuts: [
                 .init(title: tr("Add Podcast"), accelerator: "<Control>n"),
                 .init(title: tr("Refresh Podcasts"), accelerator: "<Control>r"),
-                .init(title: tr("Back to the Library"), accelerator: "<Alt>Left"),
+                .init(title: tr("Back to the Library"), accelerator: "<Alt>Left Escape"),
                 .init(title: tr("Preferences"), accelerator: "<Control>comma"),
                 .init(title: tr("Keyboard Shortcuts"), accelerator: "<Control>question"),
                 .init(title: tr("Close Window"), accelerator: "<Control>w"),
