@@ -36,7 +36,10 @@ final class AppSettings {
         return [speed]
     }
 
-    func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) {
-        _ = try? settings?.onChange(key, handler)
+    /// Calls `handler` whenever `key` changes; disconnect the returned
+    /// connection when whoever listens goes away (a closed window).
+    @discardableResult
+    func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection? {
+        try? settings?.onChange(key, handler)
     }
 }

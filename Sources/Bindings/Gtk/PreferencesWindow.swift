@@ -17,6 +17,11 @@ public final class PreferencesWindow: Widget {
     public func add(_ group: PreferencesGroup) { adw_preferences_page_add(page, group.pointer()) }
 
     public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
+
+    /// Called when the window is asked to close; return true to keep it open.
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+        onQuerySignal("close-request", handler)
+    }
 }
 
 /// AdwPreferencesGroup: a titled list of rows.
