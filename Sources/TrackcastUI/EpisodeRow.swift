@@ -10,7 +10,7 @@ final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
     private let title = Label()
     private let details = Label()
-    private let played = Button(iconName: "object-select-symbolic", tooltip: tr("Mark as Played"))
+    private let played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
 
     var root: Widget { box }
@@ -54,12 +54,10 @@ final class EpisodeRow: ListRowController {
         // The action's target names this row's episode; rows are recycled.
         played.setAction("app.set-played", target: Variant(tuple: [Variant(episode.id.rawValue), Variant(!episode.isPlayed)]))
         if episode.isPlayed {
-            played.removeCSSClass("dim-label")
-            played.setIcon("object-select-symbolic", tooltip: tr("Mark as Unplayed"))
+            played.setIcon("checkbox-checked-symbolic", tooltip: tr("Mark as Unplayed"))
             box.setAccessibleLabel(String(format: tr("%@, played"), title.text))
         } else {
-            played.addCSSClass("dim-label")
-            played.setIcon("object-select-symbolic", tooltip: tr("Mark as Played"))
+            played.setIcon("checkbox-symbolic", tooltip: tr("Mark as Played"))
             box.setAccessibleLabel(title.text)
         }
     }
