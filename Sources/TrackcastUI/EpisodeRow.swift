@@ -14,8 +14,11 @@ final class EpisodeRow: ListRowController {
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
 
     var root: Widget { box }
+    /// Lists across shows say which show each episode is from.
+    private let namesShow: Bool
 
-    init() {
+    init(namesShow: Bool = false) {
+        self.namesShow = namesShow
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         let text = Box(.vertical, spacing: 4)
         text.expandHorizontally()
@@ -41,6 +44,7 @@ final class EpisodeRow: ListRowController {
     func bind(_ episode: EpisodeSummary) {
         title.text = episode.title ?? tr("Untitled episode")
         var parts: [String] = []
+        if namesShow, let show = episode.showTitle { parts.append(show) }
         if let published = episode.published { parts.append(TimeText.date(published)) }
         if let position = episode.resumePosition, !episode.isPlayed,
            let total = position.duration ?? episode.duration, total > position.position {

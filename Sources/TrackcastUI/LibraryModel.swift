@@ -187,6 +187,16 @@ final class LibraryModel {
         return try await openedStore().episodes(of: show, filter: filter, sort: sort, limit: limit, offset: offset)
     }
 
+    /// New episodes across shows, newest first.
+    func newEpisodes(limit: Int) async throws -> [EpisodeSummary] {
+        try await openedStore().newEpisodes(limit: limit)
+    }
+
+    /// Started and not finished, most recently played first.
+    func inProgressEpisodes(limit: Int) async throws -> [EpisodeSummary] {
+        try await openedStore().inProgressEpisodes(limit: limit)
+    }
+
     func episode(_ id: EpisodeID) async -> EpisodeSummary? {
         try? await openedStore().episodeSummary(id)
     }

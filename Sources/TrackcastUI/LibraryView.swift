@@ -2,31 +2,62 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// The library page: the grid of subscribed shows, or the empty state
-/// while there are none.
+/// The library page: the grid of subscribed shows, new episodes and
+/// episodes in progress, switched between at the top; or the empty state
+/// while there are no shows.
 @MainActor
 final class LibraryView {
+    /// As many as a person scans; the lists are for picking up, not archives.
+    private static let listLimit = 500
+
     let root = ViewStack()
     private let shows = ListStore<Show>()
     private let grid: GridView
+    private let newEpisodes: EpisodeListView
+    private let inProgress: EpisodeListView
 
-    init(library: LibraryModel, artworkCache: ArtworkCache, openShow: @escaping @MainActor (ShowID) -> Void) {
+    init(library: LibraryModel, artworkCache: ArtworkCache, openShow: @escaping @MainActor (ShowID) -> Void,
+         play: @escaping @MainActor (EpisodeSummary) -> Void) {
         let emptyLibrary = EmptyLibraryView()
         root.add(emptyLibrary.page, name: "empty")
+
         grid = GridView(model: shows, factory: ListItemFactory { ShowTile(artworkCache: artworkCache) })
         grid.setColumns(minimum: 2, maximum: 12)
         grid.setAccessibleLabel(tr("Shows"))
         grid.onActivate { [shows] position in
             if let show = shows.payload(at: position) { openShow(show.id) }
         }
-        root.add(ScrolledWindow(child: grid), name: "shows")
+        newEpisodes = EpisodeListView(
+            library: library, name: "new episodes", accessibleLabel: tr("New Episodes"),
+            empty: StatusPage(iconName: "object-select-symbolic", title: tr("No New Episodes"),
+                              description: tr("Episodes that arrive with a refresh show here")),
+            play: play) { try await $0.newEpisodes(limit: Self.listLimit) }
+        inProgress = EpisodeListView(
+            library: library, name: "in progress", accessibleLabel: tr("In Progress"),
+            empty: StatusPage(iconName: "media-playback-start-symbolic", title: tr("Nothing in Progress"),
+                              description: tr("Episodes you have started and not finished show here")),
+            play: play) { try await $0.inProgressEpisodes(limit: Self.listLimit) }
+
+        let pages = ViewStack()
+        pages.add(ScrolledWindow(child: grid), name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
+        pages.add(newEpisodes.root, name: "new", title: tr("New"), iconName: "starred-symbolic")
+        pages.add(inProgress.root, name: "in-progress", title: tr("In Progress"),
+                  iconName: "media-playback-start-symbolic")
+        pages.expandVertically()
+        let switcher = ViewSwitcher(stack: pages)
+        switcher.align(horizontal: .center, vertical: .start)
+        switcher.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        let content = Box(.vertical)
+        content.append(switcher)
+        content.append(pages)
+        root.add(content, name: "library")
         root.visibleChildName = "empty"
         library.observeShows { [weak self] shows in self?.render(shows) }
     }
 
     private func render(_ list: [Show]) {
-        shows.replaceAll(with: list)
-        root.visibleChildName = list.isEmpty ? "empty" : "shows"
+        shows.update(to: list)
+        root.visibleChildName = list.isEmpty ? "empty" : "library"
     }
 
     func focusShows() { grid.grabFocus() }

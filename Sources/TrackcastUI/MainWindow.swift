@@ -59,9 +59,11 @@ final class MainWindow {
         title.ellipsize()
         headerBar.setTitleWidget(title)
 
-        libraryView = LibraryView(library: library, artworkCache: artworkCache) { show in
+        libraryView = LibraryView(library: library, artworkCache: artworkCache, openShow: { show in
             application.activateAction("open-show", parameter: Variant(show.rawValue))
-        }
+        }, play: { episode in
+            application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
+        })
         showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         }

@@ -258,6 +258,8 @@ extension RunningAppTests {
             try await activate("play-pause")
             let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
             try #require(paused)
+            let listed = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("in progress: 1 episodes") }
+            #expect(listed, "the paused episode is not listed as in progress: \(app.standardOutput)")
         }
         let saved = try await LibraryStore(directory: library).position(for: .episode(EpisodeID(rawValue: 1)))
         let position = try #require(saved, "no position was saved")
@@ -326,6 +328,8 @@ extension RunningAppTests {
                 $0.standardOutput.contains("refreshed 1 shows, 0 failed") && $0.standardOutput.contains("show page: 3 episodes")
             }
             #expect(refreshed, "the new episodes did not arrive: \(app.standardOutput)")
+            let listedNew = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("new episodes: 2 episodes") }
+            #expect(listedNew, "the arrivals are not listed as new: \(app.standardOutput)")
         }
     }
 

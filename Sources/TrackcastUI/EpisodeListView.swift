@@ -1,0 +1,54 @@
+import Bindings
+import TrackcastCore
+import TrackcastLibrary
+
+/// A list of episodes across shows ("New", "In Progress"), read again
+/// whenever the library or an episode changes, with a status page while
+/// it is empty. Activating an episode plays it.
+@MainActor
+final class EpisodeListView {
+    typealias Query = @MainActor (LibraryModel) async throws -> [EpisodeSummary]
+
+    let root = ViewStack()
+    private let episodes = ListStore<EpisodeSummary>()
+    private let library: LibraryModel
+    private let name: String
+    private let query: Query
+    private var loadTask: Task<Void, Never>?
+
+    init(library: LibraryModel, name: String, accessibleLabel: String, empty: StatusPage,
+         play: @escaping @MainActor (EpisodeSummary) -> Void, query: @escaping Query) {
+        self.library = library
+        self.name = name
+        self.query = query
+        let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow(namesShow: true) })
+        list.showSeparators(true)
+        list.setAccessibleLabel(accessibleLabel)
+        list.onActivate { [episodes] position in
+            if let episode = episodes.payload(at: position) { play(episode) }
+        }
+        root.add(ScrolledWindow(child: list), name: "episodes")
+        root.add(empty, name: "empty")
+        root.visibleChildName = "empty"
+        library.observeShows { [weak self] _ in self?.reload() }
+        library.observeEpisodes { [weak self] _ in self?.reload() }
+    }
+
+    /// A newer reload replaces one still running, so results arrive in order.
+    private func reload() {
+        loadTask?.cancel()
+        loadTask = Task { [weak self, library, query, name] in
+            let items: [EpisodeSummary]
+            do {
+                items = try await query(library)
+            } catch {
+                if !(error is LibraryUnavailable) { Log.warning("cannot read \(name): \(error)") }
+                return
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.episodes.update(to: items)
+            self.root.visibleChildName = items.isEmpty ? "empty" : "episodes"
+            Log.debug("\(name): \(items.count) episodes")
+        }
+    }
+}
