@@ -40,10 +40,11 @@ final class MainWindow {
         if AppIdentity.isDevelopment { applicationWindow.addCSSClass("devel") }
         applicationWindow.addController(DropTarget(dropped))
         // Window shortcuts rather than application accelerators: arrow keys
-        // move through the grid and the list, which get them first. (Space
+        // move through the grid, which gets them first. The show page takes
+        // them before its list does (`ShowPage`): rows go up and down. (Space
         // is an application accelerator: a player's Space always plays or
         // pauses, and this window has no text entry to type it into.)
-        let playbackKeys = ShortcutController()
+        let playbackKeys = ShortcutController(phase: .bubble)
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
         playbackKeys.add(trigger: "Escape", action: "app.show-library")

@@ -79,6 +79,13 @@ final class ShowPage {
         content.expandVertically()
         root.append(content)
 
+        // Before the list sees them: its rows go up and down, so left and
+        // right are free to seek, as they do elsewhere in the window.
+        let seekKeys = ShortcutController(phase: .capture)
+        seekKeys.add(trigger: "Right", action: "app.seek-forward")
+        seekKeys.add(trigger: "Left", action: "app.seek-backward")
+        root.addController(seekKeys)
+
         filter.onSelectionChanged { [weak self] in self?.reload() }
         sort.onSelectionChanged { [weak self] in self?.reload() }
         library.observeEpisodes { [weak self] show in

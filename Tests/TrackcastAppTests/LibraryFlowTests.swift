@@ -516,4 +516,55 @@ extension RunningAppTests {
             #expect(!app.standardOutput.contains("library: 1 shows"))
         }
     }
+
+    /// Types keys into the app's window, as a person would.
+    private func type(_ keys: String...) async throws {
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        let found = try await ChildProcess.run(xdotool, arguments: ["search", "--name", "^Trackcast$"])
+        let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init),
+                                  "no Trackcast window: \(found.standardError)")
+        _ = try await ChildProcess.run(xdotool, arguments: ["windowfocus", "--sync", window])
+        _ = try await ChildProcess.run(xdotool, arguments: ["key", "--delay", "50"] + keys)
+    }
+
+    @Test("Space pauses and plays, Right skips; closing the window while playing keeps playing until the end")
+    func keyboardAndBackgroundPlayback() async throws {
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launch(library: library)
+        try await activate("try-sample-show")
+        let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+        try #require(opened, "the sample show did not open: \(app.standardOutput)")
+        try await activate("play-episode", "[<int64 1>]")
+        let moving = await app.waitFor(timeout: .seconds(20)) {
+            !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
+        }
+        try #require(moving, "the episode did not play: \(app.standardOutput)")
+
+        try await type("space")
+        let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
+        #expect(paused, "Space did not pause: \(app.standardOutput)")
+        let beforeResume = app.standardOutput.endIndex
+        try await type("space")
+        let resumed = await app.waitFor(timeout: .seconds(10)) {
+            !Self.positions(in: $0.standardOutput, after: beforeResume).isEmpty
+        }
+        #expect(resumed, "Space did not play again: \(app.standardOutput[beforeResume...])")
+        let beforeSkip = app.standardOutput.endIndex
+        try await type("Right")
+        // A 16-second episode: one skip forward reaches its end.
+        let skipped = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput[beforeSkip...].contains("playback: ended") }
+        #expect(skipped, "Right did not skip: \(app.standardOutput[beforeSkip...])")
+
+        try await activate("play-episode", "[<int64 2>]")
+        let playing = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("playing file://") && $0.standardOutput.contains("tips.opus") }
+        try #require(playing, "the second episode did not play: \(app.standardOutput)")
+        try await type("ctrl+w")
+        let hidden = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playing in the background") }
+        #expect(hidden, "closing did not keep playing: \(app.standardOutput)")
+        #expect(app.isRunning)
+        // The 13-second episode ends, and with nothing left to play the app ends too.
+        let result = await app.finish(timeout: .seconds(30))
+        #expect(!result.timedOut && result.status == 0, "status \(result.status): \(result.standardOutput)")
+    }
 }

@@ -1,10 +1,6 @@
 import CGLib
 import CGtk
 
-/// Any GtkEventController, added to a widget with `addController`.
-@MainActor
-open class EventController: ObjectRef {}
-
 /// A GtkDropTarget for files (as URIs) and text (a pasted or dragged link).
 @MainActor
 public final class DropTarget: EventController {

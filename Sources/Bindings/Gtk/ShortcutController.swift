@@ -1,17 +1,21 @@
 import CGtk
 
-/// A GtkShortcutController of key triggers that activate actions.
+/// A GtkShortcutController of key triggers that activate actions, for the
+/// widget it is added to and everything inside it.
 ///
 /// Application accelerators (`Application.setAccelerators`) are handled
-/// before the focused widget sees the key. Shortcuts here run in the bubble
-/// phase instead: only when the focused widget does not use the key, so
-/// Space still presses a focused button and arrow keys still move through a
-/// grid.
+/// before any widget sees the key, everywhere in the window. A controller
+/// here decides per part of the window: in the capture phase it takes the
+/// key before the focused widget inside it does; in the bubble phase only
+/// when the focused widget has no use for it (arrow keys still move through
+/// a grid).
 @MainActor
 public final class ShortcutController: EventController {
-    public init() {
+    public enum Phase { case capture, bubble }
+
+    public init(phase: Phase) {
         super.init(gtk_shortcut_controller_new(), transfer: .full)
-        gtk_event_controller_set_propagation_phase(opaque, GTK_PHASE_BUBBLE)
+        gtk_event_controller_set_propagation_phase(opaque, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
     }
 
     /// `trigger` in GTK's accelerator syntax ("space", "<Control>n"); `action`

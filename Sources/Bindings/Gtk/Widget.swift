@@ -58,6 +58,11 @@ open class Widget: ObjectRef {
 
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widget, text) }
 
+    /// Attaches an event controller (keys, drops) to this widget.
+    public func addController(_ controller: EventController) {
+        gtk_widget_add_controller(widget, controller.opaque.retained())
+    }
+
     /// Moves the keyboard focus here (or into the widget, for a list).
     public func grabFocus() { gtk_widget_grab_focus(widget) }
 

@@ -46,10 +46,6 @@ public final class ApplicationWindow: Widget {
     /// in the background.
     public func hide() { gtk_widget_set_visible(widget, 0) }
 
-    /// Where keyboard shortcuts and drops can be attached for the whole window.
-    public func addController(_ controller: EventController) {
-        gtk_widget_add_controller(widget, controller.opaque.retained())
-    }
 }
 
 /// A plain top-level GtkWindow, e.g. for a test that needs a widget on screen.

@@ -1,0 +1,5 @@
+import CGtk
+
+/// Any GtkEventController, added to a widget with `Widget.addController`.
+@MainActor
+open class EventController: ObjectRef {}
