@@ -110,6 +110,9 @@ final class MainWindow {
     func openShow(_ show: Show) {
         showPage.present(show)
         navigation.show(showPage.root)
+        // Already on the show page (another show opened from a link), the
+        // leaflet does not change page and would not retitle the header.
+        navigated()
         showPage.focusEpisodes()
         Log.debug("showing \(show.id): \(show.title ?? "")")
     }
