@@ -15,6 +15,9 @@ final class PlayerBar {
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var showsPause = false
+    /// A seek passes through buffering for a moment; the spinner shows only
+    /// for a wait someone would notice, instead of flickering.
+    private var spinnerDelay: Timeout?
     /// While the user drags the slider, ticks must not pull it back.
     private var lastUserMove: ContinuousClock.Instant?
     private static let artworkSize: Int32 = 40
@@ -54,6 +57,7 @@ final class PlayerBar {
         artwork.align(horizontal: .start, vertical: .center)
         bar.append(artwork)
         bar.append(text)
+        spinner.isSpinning = false
         bar.append(spinner)
         time.useTabularNumbers()
         time.align(horizontal: .end, vertical: .center)
@@ -110,8 +114,11 @@ final class PlayerBar {
             progress.isVisible = false
         }
         switch nowPlaying.phase {
-        case .loading, .buffering: spinner.isSpinning = true
-        default: spinner.isSpinning = false
+        case .loading, .buffering: showSpinnerSoon()
+        default:
+            spinnerDelay?.cancel()
+            spinnerDelay = nil
+            spinner.isSpinning = false
         }
         let wantsPause = nowPlaying.isActive
         if wantsPause != showsPause {
@@ -143,5 +150,14 @@ final class PlayerBar {
     /// "1.5×" in the user's number format.
     private static func speedText(_ value: Double) -> String {
         (speedFormatter.string(from: NSNumber(value: value)) ?? "\(value)") + "×"
+    }
+
+    private func showSpinnerSoon() {
+        guard !spinner.isSpinning, spinnerDelay == nil else { return }
+        spinnerDelay = Timeout(milliseconds: 400) { [weak self] in
+            self?.spinnerDelay = nil
+            self?.spinner.isSpinning = true
+            return false
+        }
     }
 }
