@@ -163,19 +163,48 @@ actor MediaFixtures {
     /// avenc_aac comes with gstreamer1.0-libav; voaacenc with plugins-bad.
     private static let aacEncoder = ProcessInfo.processInfo.environment["TRACKCAST_TEST_AAC_ENCODER"] ?? "avenc_aac"
 
+    /// Runs gst-launch-1.0, giving each attempt 30 s: now and then a
+    /// pipeline (hlssink2, at end of stream) never exits, and a retry succeeds.
     private func launch(_ pipeline: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sh", "-c", "gst-launch-1.0 -q \(pipeline)"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw FixtureError(pipeline: pipeline, message: text)
+        var lastError = ""
+        for _ in 0..<3 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+            process.arguments = ["-q"] + Self.words(pipeline)
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let deadline = ContinuousClock.now + .seconds(30)
+            while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+                lastError = "timed out"
+                continue
+            }
+            if process.terminationStatus == 0 { return }
+            lastError = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
+        throw FixtureError(pipeline: pipeline, message: lastError)
+    }
+
+    /// Splits a gst-launch description into words as a shell would, keeping quoted parts together.
+    private static func words(_ pipeline: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for character in pipeline {
+            if character == "\"" { quoted.toggle(); continue }
+            if character == " ", !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     struct FixtureError: Error, CustomStringConvertible {
