@@ -175,7 +175,7 @@ extension RunningAppTests {
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
             try #require(opened, "the feed did not open: \(app.standardOutput) \(app.standardError)")
             #expect(app.standardOutput.contains("showing show 1: Tom & Jerry <3"))
-            let artwork = await app.waitFor(timeout: .seconds(10)) {
+            let artwork = await app.waitFor(timeout: .seconds(30)) {
                 $0.standardOutput.contains("artwork 128×128 from \(server.url("/cover.png"))")
             }
             #expect(artwork, "the show's artwork was not downloaded and decoded: \(app.standardOutput)")
