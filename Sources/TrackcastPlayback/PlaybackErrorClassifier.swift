@@ -15,7 +15,9 @@ struct PlaybackErrorClassifier: Sendable {
     /// Classifies the first error a pipeline posted for `uri`; `missingPlugins`
     /// are the descriptions of missing-plugin messages seen before it.
     func classify(_ failure: MessageFailure, uri: String, missingPlugins: [String]) async -> PlaybackError {
-        if let status = failure.httpStatus { return .httpStatus(status) }
+        // With libsoup 2 the source reports transport failures as "statuses"
+        // below 100 (4 is "cannot connect"): those are for the network check.
+        if let status = failure.httpStatus, (100...599).contains(status) { return .httpStatus(status) }
         let code = GStreamerErrorCode(failure.error)
         if !missingPlugins.isEmpty, code != .resource(.notFound) {
             return .missingCodec(missingPlugins.joined(separator: ", "))

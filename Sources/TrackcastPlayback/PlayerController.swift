@@ -51,8 +51,6 @@ public final class PlayerController {
         if configuration.decodesVideo, let sink = configuration.videoSink {
             playbin.setVideoSink(try Element.bin(describedBy: sink))
         }
-        // scaletempo keeps the pitch when the rate changes.
-        playbin.setAudioFilter(try Element.make("scaletempo"))
         playbin.bufferDuration = configuration.forwardBuffer
         if let speed = configuration.connectionSpeed { playbin.connectionSpeed = UInt64(max(0, speed)) }
         let sourceSettings = SourceSettings(networkTimeout: configuration.networkTimeout)
@@ -143,6 +141,10 @@ public final class PlayerController {
 
         decoders.reset(decodesVideo: decodesVideo(item))
         playbin.setFlags(flags(for: item))
+        // scaletempo keeps the pitch when the rate changes. A fresh one for
+        // each item: GStreamer 1.22's scaletempo keeps state from the last
+        // stream's format and overruns its buffers when the next differs.
+        if let scaletempo = try? Element.make("scaletempo") { playbin.setAudioFilter(scaletempo) }
         playbin.uri = item.uri
         // Preroll while the probe runs: the first audio is ready as soon as
         // the asset is, instead of after it. Nothing plays before both are.

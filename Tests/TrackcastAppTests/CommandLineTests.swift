@@ -107,3 +107,101 @@ struct FeedParseCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 }
+
+/// `trackcast play` from a terminal: no display, no sound card (a
+/// synchronised fakesink through TRACKCAST_AUDIO_SINK), the real binary on
+/// the real GLib main loop.
+@Suite("trackcast play")
+struct PlayCommandTests {
+    private let trackcast = BuiltProducts.executable("trackcast")
+    private let headless: [String: String?] = ["DISPLAY": nil, "WAYLAND_DISPLAY": nil,
+                                               "TRACKCAST_AUDIO_SINK": "fakesink sync=true"]
+
+    /// `seconds` of Opus, made once per test with gst-launch-1.0.
+    private func tone(seconds: Int) async throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-play-\(UUID()).opus")
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=\(seconds * 50)", "samplesperbuffer=960", "!", "audio/x-raw,rate=48000",
+            "!", "audioconvert", "!", "opusenc", "!", "oggmux", "!", "filesink", "location=\(file.path)",
+        ])
+        #expect(made.status == 0, "\(made.standardError)")
+        return file
+    }
+
+    private func positions(in output: String) -> [Double] {
+        output.split(separator: "\n").compactMap { line -> Double? in
+            guard line.hasPrefix("position ") else { return nil }
+            let clock = line.dropFirst("position ".count).split(separator: " ")[0].split(separator: ":")
+            return clock.reduce(0.0) { $0 * 60 + (Double($1) ?? 0) }
+        }
+    }
+
+    @Test("plays a file to the end, printing states and the position, and exits 0")
+    func playsToTheEnd() async throws {
+        let file = try await tone(seconds: 2)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await ChildProcess.run(trackcast, arguments: ["play", file.path], environment: headless,
+                                                timeout: .seconds(30))
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "state loading")
+        #expect(lines.contains("state ready"))
+        #expect(lines.contains("state playing"))
+        #expect(lines.last == "state ended")
+        let seen = positions(in: result.standardOutput)
+        #expect(seen.count >= 2, "positions: \(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
+    @Test("--start and --rate: starts late and plays fast")
+    func startAndRate() async throws {
+        let file = try await tone(seconds: 8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try await ChildProcess.run(trackcast, arguments: ["play", file.path, "--start", "4", "--rate", "2"],
+                                                environment: headless, timeout: .seconds(30))
+        let elapsed = clock.now - started
+        #expect(result.status == 0, "\(result.standardError)")
+        let first = try #require(positions(in: result.standardOutput).first)
+        #expect(first >= 4 && first < 5, "first position \(first)")
+        // 4 s of media at 2× is 2 s; at 1× it would be 4.
+        #expect(elapsed < .milliseconds(3800), "took \(elapsed)")
+    }
+
+    @Test("a failing source exits 1 with the classified error")
+    func failure() async throws {
+        let result = try await ChildProcess.run(trackcast, arguments: ["play", "http://127.0.0.1:9/episode.mp3"],
+                                                environment: headless, timeout: .seconds(30))
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("cannot play http://127.0.0.1:9/episode.mp3"))
+        #expect(result.standardError.contains("[offline]"), "\(result.standardError)")
+        #expect(result.standardOutput.contains("state failed: offline"))
+    }
+
+    @Test("Ctrl-C stops playback cleanly with status 130")
+    func interrupt() async throws {
+        let file = try await tone(seconds: 30)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let player = try ChildProcess(trackcast, arguments: ["play", file.path], environment: headless)
+        let playing = await player.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("state playing") }
+        #expect(playing, "\(player.standardError)")
+        kill(player.pid, SIGINT)
+        let result = await player.finish(timeout: .seconds(10))
+        #expect(!result.timedOut)
+        #expect(result.status == 130)
+        #expect(result.standardOutput.hasSuffix("interrupted\n"))
+    }
+
+    @Test("play without a URI, or with a bad option, is a usage error", arguments: [
+        (["play"], "usage: trackcast play URI"),
+        (["play", "a.mp3", "--rate", "9"], "--rate needs a speed from 0.5 to 3"),
+        (["play", "a.mp3", "--start", "soon"], "--start needs a number of seconds"),
+        (["play", "a.mp3", "b.mp3"], "play takes one URI"),
+    ])
+    func usage(arguments: [String], message: String) async throws {
+        let result = try await ChildProcess.run(trackcast, arguments: arguments, environment: headless)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+}

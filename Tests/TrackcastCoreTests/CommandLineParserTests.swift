@@ -78,3 +78,28 @@ struct CommandLineParserTests {
         #expect(parser.helpText.hasPrefix("Usage: trackcast"))
     }
 }
+
+@Suite("play command arguments")
+struct PlayOptionsTests {
+    @Test("a URI, a start and a rate")
+    func full() throws {
+        let options = try PlayOptions(parsing: ["https://example.com/e.mp3", "--start", "12.5", "--rate", "1.5"])
+        #expect(options.uri == "https://example.com/e.mp3")
+        #expect(options.start == 12.5)
+        #expect(options.rate == 1.5)
+    }
+
+    @Test("a path becomes a file URI, relative to the current directory")
+    func path() throws {
+        #expect(try PlayOptions(parsing: ["a b.mp3"], currentDirectory: "/tmp").uri == "file:///tmp/a%20b.mp3")
+        #expect(try PlayOptions(parsing: ["/x/y.opus"]).uri == "file:///x/y.opus")
+        #expect(try PlayOptions(parsing: ["y.opus"]).rate == 1)
+    }
+
+    @Test("mistakes are usage errors", arguments: [
+        [], ["--start"], ["a.mp3", "--start", "-1"], ["a.mp3", "--rate", "0.1"], ["a.mp3", "--loud"], ["a", "b"],
+    ])
+    func mistakes(arguments: [String]) {
+        #expect(throws: UsageError.self) { try PlayOptions(parsing: arguments) }
+    }
+}

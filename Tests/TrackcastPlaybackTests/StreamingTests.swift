@@ -4,52 +4,54 @@ import TestSupport
 import TrackcastCore
 import TrackcastPlayback
 
-@Suite("HLS streams", .serialized)
-@MainActor
-struct StreamingTests {
-    /// Serves the generated HLS stream under /hls/, the playlist as given.
-    private func serveHLS(playlist edit: (String) -> String = { $0 }) async throws -> TestHTTPServer {
-        let server = try TestHTTPServer()
-        for (name, data) in try await MediaFixtures.shared.hlsFiles() {
-            if name.hasSuffix(".m3u8") {
-                let text = edit(String(decoding: data, as: UTF8.self))
-                server.route("/hls/\(name)", .serve(Data(text.utf8), contentType: "application/vnd.apple.mpegurl"))
-            } else {
-                server.route("/hls/\(name)", .serve(data, contentType: "video/mp2t"))
+extension PlaybackEngine {
+    @Suite("HLS streams")
+    @MainActor
+    struct StreamingTests {
+        /// Serves the generated HLS stream under /hls/, the playlist as given.
+        private func serveHLS(playlist edit: (String) -> String = { $0 }) async throws -> TestHTTPServer {
+            let server = try TestHTTPServer()
+            for (name, data) in try await MediaFixtures.shared.hlsFiles() {
+                if name.hasSuffix(".m3u8") {
+                    let text = edit(String(decoding: data, as: UTF8.self))
+                    server.route("/hls/\(name)", .serve(Data(text.utf8), contentType: "application/vnd.apple.mpegurl"))
+                } else {
+                    server.route("/hls/\(name)", .serve(data, contentType: "video/mp2t"))
+                }
             }
+            return server
         }
-        return server
-    }
 
-    @Test("an HLS stream plays through the adaptive demuxer and seeks")
-    func videoOnDemand() async throws {
-        let server = try await serveHLS()
-        let player = try await TestPlayer()
-        let id = try await player.play(server.url("/hls/playlist.m3u8"))
-        #expect(player.recorder.states(of: id).contains(.ready(isLive: false)))
-        let asset = try #require(player.controller.asset)
-        #expect(!asset.isLive)
-        #expect(abs((player.controller.duration ?? .zero).seconds - 12) < 1, "duration \(String(describing: player.controller.duration))")
-        player.controller.seek(to: .seconds(8))
-        #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(8) })
-        #expect(try #require(player.controller.position) < .seconds(11))
-        #expect(server.requests.contains { $0.contains("segment00008.ts") || $0.contains("segment00007.ts") },
-                "segments fetched: \(server.requests)")
-    }
+        @Test("an HLS stream plays through the adaptive demuxer and seeks")
+        func videoOnDemand() async throws {
+            let server = try await serveHLS()
+            let player = try await TestPlayer()
+            let id = try await player.play(server.url("/hls/playlist.m3u8"))
+            #expect(player.recorder.states(of: id).contains(.ready(isLive: false)))
+            let asset = try #require(player.controller.asset)
+            #expect(!asset.isLive)
+            #expect(abs((player.controller.duration ?? .zero).seconds - 12) < 1, "duration \(String(describing: player.controller.duration))")
+            player.controller.seek(to: .seconds(8))
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(8) })
+            #expect(try #require(player.controller.position) < .seconds(11))
+            #expect(server.requests.contains { $0.contains("segment00008.ts") || $0.contains("segment00007.ts") },
+                    "segments fetched: \(server.requests)")
+        }
 
-    @Test("a playlist without an end is live: ready(isLive: true), and seeking does nothing")
-    func live() async throws {
-        let server = try await serveHLS { $0.replacingOccurrences(of: "#EXT-X-ENDLIST", with: "") }
-        let player = try await TestPlayer()
-        let id = player.controller.load(PlaybackItem(uri: server.url("/hls/playlist.m3u8"), kind: .audio))
-        #expect(await player.recorder.waitFor(.ready(isLive: true), of: id), "states: \(player.recorder.states(of: id))")
-        #expect(await player.recorder.waitFor(.playing, of: id))
-        let asset = try #require(player.controller.asset)
-        #expect(asset.isLive && !asset.isSeekable)
-        let before = try #require(player.controller.position)
-        player.controller.seek(to: before + .seconds(5))
-        try await Task.sleep(for: .milliseconds(300))
-        let after = try #require(player.controller.position)
-        #expect(after < before + .seconds(2), "a live stream moved from \(before) to \(after)")
+        @Test("a playlist without an end is live: ready(isLive: true), and seeking does nothing")
+        func live() async throws {
+            let server = try await serveHLS { $0.replacingOccurrences(of: "#EXT-X-ENDLIST", with: "") }
+            let player = try await TestPlayer()
+            let id = player.controller.load(PlaybackItem(uri: server.url("/hls/playlist.m3u8"), kind: .audio))
+            #expect(await player.recorder.waitFor(.ready(isLive: true), of: id), "states: \(player.recorder.states(of: id))")
+            #expect(await player.recorder.waitFor(.playing, of: id))
+            let asset = try #require(player.controller.asset)
+            #expect(asset.isLive && !asset.isSeekable)
+            let before = try #require(player.controller.position)
+            player.controller.seek(to: before + .seconds(5))
+            try await Task.sleep(for: .milliseconds(300))
+            let after = try #require(player.controller.position)
+            #expect(after < before + .seconds(2), "a live stream moved from \(before) to \(after)")
+        }
     }
 }

@@ -46,6 +46,11 @@ private final class Probe: Sendable {
         /// gave; an address because pointers may not cross into the lock, and
         /// only the helper thread turns it back into a pointer.
         var discoverer: UInt?
+        /// The discoverer's own pipeline, with a reference of ours, as an
+        /// address (see `discoverer`); known once its source is set up.
+        var pipeline: UInt?
+        /// The discoverer has reported, so it is no longer processing.
+        var isDiscovered = false
         /// The first error the discoverer's pipeline posted, with its details
         /// (the HTTP status) that the discoverer itself drops.
         var firstFailure: MessageFailure?
@@ -111,7 +116,15 @@ private final class Probe: Sendable {
                            })
         discoverer.onElementSignalFromAnyThread("source-setup") { [self] (source: Element) in
             configureSource?(source)
-            source.topLevel.bus?.onErrorSynchronously { [self] (failure: MessageFailure) in
+            let pipeline = source.topLevel
+            let isFirst = state.withLock { state in
+                guard state.pipeline == nil else { return false }
+                g_object_ref(pipeline.objectPointer)
+                state.pipeline = UInt(bitPattern: pipeline.objectPointer)
+                return true
+            }
+            guard isFirst else { return }
+            pipeline.bus?.onErrorSynchronously { [self] (failure: MessageFailure) in
                 state.withLock { state in
                     if state.firstFailure == nil { state.firstFailure = failure }
                 }
@@ -127,6 +140,7 @@ private final class Probe: Sendable {
 
     /// On the helper thread, inside the discoverer's signal emission.
     private func discovered(_ info: OpaquePointer, _ error: UnsafeMutablePointer<GError>?) {
+        state.withLock { $0.isDiscovered = true }
         let result: Result<DiscoveredMedia, any Error>
         switch gst_discoverer_info_get_result(info) {
         case GST_DISCOVERER_OK:
@@ -171,13 +185,31 @@ private final class Probe: Sendable {
     }
 
     /// On the helper thread: stops the discoverer (and its download) and lets it go.
+    ///
+    /// GStreamer 1.22's gst_discoverer_stop deadlocks on a probe still in
+    /// progress: it sets the pipeline to READY while holding its lock, and
+    /// the pads that removes call back into the discoverer for the same lock.
+    /// So a probe in progress is first ended the way the discoverer ends
+    /// probes itself: an end-of-stream on its bus makes it report what it
+    /// has and bring its pipeline (and the download) down without the lock;
+    /// its report schedules this again, and then stopping is safe.
     private func tearDown() {
-        let address = state.withLock { state in
-            defer { state.discoverer = nil }
-            return state.discoverer
+        let (address, pipelineAddress, isDiscovered) = state.withLock { state in
+            (state.discoverer, state.pipeline, state.isDiscovered)
         }
         guard let address, let discoverer = UnsafeMutablePointer<GstDiscoverer>(bitPattern: address) else { return }
+        let pipeline = pipelineAddress.flatMap { UnsafeMutablePointer<GstElement>(bitPattern: $0) }
+        if !isDiscovered, let pipeline {
+            let object = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstObject.self)
+            gst_element_post_message(pipeline, gst_message_new_eos(object))
+            return
+        }
+        state.withLock { state in
+            state.discoverer = nil
+            state.pipeline = nil
+        }
         gst_discoverer_stop(discoverer)
+        if let pipeline { g_object_unref(pipeline) }
         // Finalising it releases the signal handlers' boxes, and with them this probe.
         g_object_unref(discoverer)
         liveDiscoverers.subtract(1, ordering: .relaxed)

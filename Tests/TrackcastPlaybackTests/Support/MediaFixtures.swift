@@ -153,10 +153,17 @@ actor MediaFixtures {
             bytes.replaceSubrange(range, with: Data("A_TRACKCAST/Z".utf8))
             try bytes.write(to: url)
         case .hls:
-            let folder = url.deletingLastPathComponent().path
-            try launch("\(tone(12)) ! \(Self.aacEncoder) ! aacparse ! hls.audio "
-                       + "hlssink2 name=hls target-duration=1 playlist-length=0 max-files=0 "
-                       + "location=\(folder)/segment%05d.ts playlist-location=\(path)")
+            // hlssink2 (splitmuxsink) now and then never finishes at end of
+            // stream on GStreamer 1.22, so the segments come from multifilesink
+            // and the playlist is written here.
+            let folder = url.deletingLastPathComponent()
+            try launch("\(tone(12)) ! \(Self.aacEncoder) ! aacparse ! mpegtsmux ! multifilesink "
+                       + "location=\(folder.path)/segment%05d.ts next-file=max-duration max-file-duration=1000000000")
+            let segments = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".ts") }.sorted()
+            let playlist = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:0"]
+                + segments.flatMap { ["#EXTINF:1.0,", $0] } + ["#EXT-X-ENDLIST", ""]
+            try playlist.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         }
     }
 
