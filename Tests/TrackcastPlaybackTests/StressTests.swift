@@ -1,8 +1,25 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import TrackcastCore
 import TrackcastPlayback
+
+/// Consumes an item's position ticks and notes when the stream ends.
+private final class TickWatcher: Sendable {
+    let id: PlaybackItemID
+    private let ended = Mutex(false)
+
+    init(id: PlaybackItemID, ticks: AsyncStream<PositionTick>) {
+        self.id = id
+        Task.detached { [self] in
+            for await _ in ticks {}
+            ended.withLock { $0 = true }
+        }
+    }
+
+    var hasEnded: Bool { ended.withLock { $0 } }
+}
 
 /// SplitMix64: small, fast, and the same sequence for the same seed.
 private struct SeededGenerator: RandomNumberGenerator {
@@ -63,7 +80,7 @@ extension PlaybackEngine {
             #expect(PlaybackDiagnostics.pipelines >= 1 && PlaybackDiagnostics.busWatches >= 1, "\(context)")
 
             var loads: [PlaybackItemID] = []
-            var tickWatchers: [(id: PlaybackItemID, task: Task<Void, Never>)] = []
+            var tickWatchers: [TickWatcher] = []
             for sequence in 0..<Self.sequences {
                 for _ in 0..<Int.random(in: 2...5, using: &random) {
                     switch Action.allCases.randomElement(using: &random)! {
@@ -72,8 +89,7 @@ extension PlaybackEngine {
                         let start: Duration? = Bool.random(using: &random) ? .milliseconds(Int64.random(in: 0...3000, using: &random)) : nil
                         let id = controller.load(PlaybackItem(uri: uri, kind: .audio), startingAt: start)
                         loads.append(id)
-                        let ticks = controller.positionTicks(of: id)
-                        tickWatchers.append((id, Task.detached { for await _ in ticks {} }))
+                        tickWatchers.append(TickWatcher(id: id, ticks: controller.positionTicks(of: id)))
                     case .seek:
                         controller.seek(to: .milliseconds(Int64.random(in: 0...6000, using: &random)),
                                         mode: Bool.random(using: &random) ? .exact : .fast)
@@ -94,11 +110,10 @@ extension PlaybackEngine {
                 }
                 // The tick streams of every item but the current one have ended.
                 if sequence % 50 == 49 {
-                    try await Task.sleep(for: .milliseconds(50))
-                    for watcher in tickWatchers where watcher.id != controller.currentItemID {
-                        await watcher.task.value
-                    }
-                    tickWatchers.removeAll { $0.id != controller.currentItemID }
+                    let current = controller.currentItemID
+                    let ended = await waitUntil { tickWatchers.allSatisfy { $0.id == current || $0.hasEnded } }
+                    #expect(ended, "tick streams of replaced items still open after sequence \(sequence); \(context)")
+                    tickWatchers.removeAll { $0.id != current }
                     #expect(PlaybackDiagnostics.observerTasks <= 2,
                             "\(PlaybackDiagnostics.observerTasks) observer tasks after sequence \(sequence); \(context)")
                 }
@@ -122,7 +137,7 @@ extension PlaybackEngine {
             #expect(strangers.isEmpty, "states of items never loaded: \(strangers); \(context)")
 
             controller.stop()
-            for watcher in tickWatchers { await watcher.task.value }
+            #expect(await waitUntil { tickWatchers.allSatisfy(\.hasEnded) }, "tick streams open after stop; \(context)")
         }
 
         /// Fast, slow, failing and live sources, local and on loopback.
