@@ -7,8 +7,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,parsing,refresh,queries` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries").split(separator: ",").map(String.init))
+// `--only startup,parsing,refresh,queries,playback` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries,playback").split(separator: ",").map(String.init))
 
 do {
     if groups.contains("startup") {
@@ -27,6 +27,7 @@ do {
     if groups.contains("queries") {
         for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
     }
+    if groups.contains("playback") { for row in try await PlaybackBenchmark().run() { table.add(row) } }
 } catch {
     FileHandle.standardError.write(Data("trackcast-bench: \(error)\n".utf8))
     exit(1)

@@ -20,6 +20,7 @@ final class ItemObservers {
     private var tickStreams: [Int: AsyncStream<PositionTick>.Continuation] = [:]
     private var boundaryStreams: [Int: (times: [Duration], continuation: AsyncStream<Duration>.Continuation)] = [:]
     private var endStreams: [Int: AsyncStream<PlaybackItemID>.Continuation] = [:]
+    private var seekStreams: [Int: AsyncStream<Duration>.Continuation] = [:]
     private var nextID = 0
 
     private var tickTask: Task<Void, Never>?
@@ -36,7 +37,7 @@ final class ItemObservers {
     }
 
     /// Open streams and running tasks of this item.
-    var openCount: Int { tickStreams.count + boundaryStreams.count + endStreams.count }
+    var openCount: Int { tickStreams.count + boundaryStreams.count + endStreams.count + seekStreams.count }
 
     // MARK: Subscribing
 
@@ -71,6 +72,17 @@ final class ItemObservers {
         endStreams[id] = continuation
         continuation.onTermination = { [weak self] _ in
             Task { @MainActor in self?.endStreams[id] = nil }
+        }
+        return stream
+    }
+
+    func seeks() -> AsyncStream<Duration> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Duration.self)
+        guard !isClosed else { continuation.finish(); return stream }
+        let id = takeID()
+        seekStreams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.seekStreams[id] = nil }
         }
         return stream
     }
@@ -113,6 +125,11 @@ final class ItemObservers {
     /// The rate changed: the next boundary comes sooner or later.
     func rateChanged() { armBoundaryTimer() }
 
+    /// A seek the user asked for has landed here.
+    func seekLanded(at position: Duration) {
+        for continuation in seekStreams.values { continuation.yield(position) }
+    }
+
     func itemEnded() {
         checkBoundaries()
         playbackStopped()
@@ -130,6 +147,8 @@ final class ItemObservers {
         for continuation in tickStreams.values { continuation.finish() }
         for (_, continuation) in boundaryStreams.values { continuation.finish() }
         for continuation in endStreams.values { continuation.finish() }
+        for continuation in seekStreams.values { continuation.finish() }
+        seekStreams.removeAll()
         tickStreams.removeAll()
         boundaryStreams.removeAll()
         endStreams.removeAll()

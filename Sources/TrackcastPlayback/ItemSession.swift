@@ -25,6 +25,8 @@ final class ItemSession {
     var appliedRate = 1.0
     /// `ready` has been published: from here on the pipeline's states are the item's.
     var isReady = false
+    /// A seek the user asked for, until the pipeline says it landed.
+    var isSeekInFlight = false
     /// What the user wants: playing, or paused. Buffering pauses the pipeline, not this.
     var wantsPlaying: Bool
     var bufferingPercent = 100

@@ -287,7 +287,7 @@ public final class PlayerController {
         let position = clamped(target, for: session)
         let flags: SeekFlags = mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest]
         session.appliedRate = rate.value
-        playbin.seek(to: position, rate: rate.value, flags: flags)
+        if playbin.seek(to: position, rate: rate.value, flags: flags) { session.isSeekInFlight = true }
         session.observers.jumped(to: position)
         if session.hasEnded {
             session.hasEnded = false
@@ -336,6 +336,12 @@ public final class PlayerController {
     /// jumps over it): chapter starts, "stop at the end of this chapter".
     public func boundaryCrossings(_ times: [Duration], of id: PlaybackItemID) -> AsyncStream<Duration> {
         observers(of: id)?.boundaries(times) ?? AsyncStream { $0.finish() }
+    }
+
+    /// Where each seek of item `id` landed, when it lands (the pipeline
+    /// has the new position's data): for a scrubber, and MPRIS's Seeked.
+    public func seekCompletions(of id: PlaybackItemID) -> AsyncStream<Duration> {
+        observers(of: id)?.seeks() ?? AsyncStream { $0.finish() }
     }
 
     /// Yields `id` once when the item plays to its end; finishes without
@@ -400,6 +406,9 @@ public final class PlayerController {
             session.isPrerolled = true
         } else if session.isInitialSeekInFlight {
             session.isInitialSeekInFlight = false
+        } else if session.isSeekInFlight {
+            session.isSeekInFlight = false
+            if let position = playbin.position { session.observers.seekLanded(at: position) }
         }
         advanceLoad(session)
     }

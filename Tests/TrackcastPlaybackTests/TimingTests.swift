@@ -79,9 +79,12 @@ extension PlaybackEngine {
             #expect(await player.recorder.waitFor(.playing, of: id))
             player.controller.pause()
             let target = Duration.milliseconds(5_370)
+            var landings = player.controller.seekCompletions(of: id).makeAsyncIterator()
             player.controller.seek(to: target, mode: .exact)
+            let reported = await landings.next(isolation: MainActor.shared)
             let landed = try await settledPosition(player)
             #expect(abs((landed - target).seconds) <= 0.02, "exact seek to \(target) landed at \(landed)")
+            #expect(reported == landed, "the seek reported landing at \(String(describing: reported))")
 
             // Key frames are 2 s apart: a fast seek to 5.37 s snaps to 6 s (or 4 s).
             player.controller.seek(to: target, mode: .fast)

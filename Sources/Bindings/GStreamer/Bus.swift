@@ -66,6 +66,22 @@ public final class BusWatch {
 }
 
 extension Bus {
+    /// Waits, blocking the calling thread, up to `timeout` for the next
+    /// message of one of `kinds`, dropping others. For code that owns no main
+    /// loop (a benchmark's bare pipeline); the player uses a `BusWatch`.
+    public func waitForMessage(_ kinds: Set<Message.Kind>, timeout: Duration) -> Message? {
+        var mask: Int32 = 0
+        if kinds.contains(.endOfStream) { mask |= GST_MESSAGE_EOS.rawValue }
+        if kinds.contains(.error) { mask |= GST_MESSAGE_ERROR.rawValue }
+        if kinds.contains(.asyncDone) { mask |= GST_MESSAGE_ASYNC_DONE.rawValue }
+        if kinds.contains(.stateChanged) { mask |= GST_MESSAGE_STATE_CHANGED.rawValue }
+        guard let popped = gst_bus_timed_pop_filtered(bus, timeout.clockTime, GstMessageType(rawValue: mask)) else {
+            return nil
+        }
+        defer { gst_message_unref(popped) }
+        return Message(borrowing: popped)
+    }
+
     /// Calls `handler` with every ERROR message at the moment it is posted,
     /// on the posting thread (usually a streaming thread), before any watch
     /// sees it. For noting details; the handler must be quick.

@@ -6,7 +6,7 @@ import CGStreamer
 /// `@unchecked Sendable`: once posted, a GstMessage is immutable (readers
 /// only parse it) and its reference count is atomic, so any thread may read it.
 public final class Message: @unchecked Sendable {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         case endOfStream, error, warning, tag, buffering, stateChanged, element, application
         case durationChanged, asyncDone, streamStart, tableOfContents, clockLost, latency, other
     }
