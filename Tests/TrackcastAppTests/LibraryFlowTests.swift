@@ -402,12 +402,24 @@ extension RunningAppTests {
             try #require(moving, "the episode did not play: \(app.standardOutput)")
             try await activate("playback-speed", "[<2.0>]")
             let mark = app.standardOutput.endIndex
-            // Ticks come every half second of wall time: at 2× they are a second of media apart.
-            let faster = await app.waitFor(timeout: .seconds(10)) {
-                let ticks = Self.positions(in: $0.standardOutput, after: mark)
-                return zip(ticks, ticks.dropFirst()).contains { $1 - $0 >= 0.9 && $1 - $0 <= 1.1 }
+            // Media time against wall time over a few seconds, so that late
+            // ticks on a loaded machine cannot pass for a rate (1× gives ~1).
+            var first: (wall: ContinuousClock.Instant, position: Double)?
+            var ratio: Double?
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ratio == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                // The first tick may have been sampled before the change.
+                guard let latest = Self.positions(in: app.standardOutput, after: mark).dropFirst().last else { continue }
+                guard let start = first else {
+                    first = (.now, latest)
+                    continue
+                }
+                let wall = (ContinuousClock.now - start.wall) / .seconds(1)
+                if wall >= 4, latest > start.position { ratio = (latest - start.position) / wall }
             }
-            #expect(faster, "the rate did not change: \(app.standardOutput[mark...])")
+            let measured = try #require(ratio, "no ticks over 4 s after the change: \(app.standardOutput[mark...])")
+            #expect(measured > 1.6 && measured < 2.5, "media advanced \(measured)× wall time: \(app.standardOutput[mark...])")
         }
     }
 

@@ -197,25 +197,6 @@ open class Element: ObjectRef {
     public var bus: Bus? {
         gst_element_get_bus(element).map { Bus(adopting: $0) }
     }
-
-    // MARK: Data flow
-
-    /// Calls `handler` on the streaming thread when the first buffer passes
-    /// the pad `padName`, then removes itself. The handler must be quick and
-    /// must not touch the main actor's state: hop elsewhere if needed.
-    public func onFirstBuffer(atPad padName: String, _ handler: @escaping @Sendable () -> Void) {
-        guard let pad = gst_element_get_static_pad(element, padName) else {
-            preconditionFailure("\(name) has no static pad \"\(padName)\"")
-        }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
-        let box = Unmanaged.passRetained(SignalHandlerBox<@Sendable () -> Void>(handler)).toOpaque()
-        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, { _, _, userData in
-            SignalHandlerBox<@Sendable () -> Void>.from(userData).handler()
-            return GST_PAD_PROBE_REMOVE
-        }, box, { userData in
-            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
-        })
-    }
 }
 
 extension Element {
