@@ -38,8 +38,7 @@ extension PlaybackEngine {
             let ratio = try await speed(of: player)
             #expect(ratio > 1.6 && ratio < 2.4, "at 2× media advanced \(ratio)× as fast as the wall clock")
             // Ticks report the rate they were sampled at.
-            var ticks = player.controller.positionTicks(of: first).makeAsyncIterator()
-            #expect(await ticks.next()?.rate == 2.0)
+            #expect(await player.first(of: player.controller.positionTicks(of: first))?.rate == 2.0)
 
             _ = try await player.play(uri)
             #expect(player.controller.rate == PlaybackRate(2.0))
