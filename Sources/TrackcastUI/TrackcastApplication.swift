@@ -18,6 +18,7 @@ public final class TrackcastApplication {
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
     private var window: MainWindow?
+    private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands = LibraryCommands(library: library, host: self)
     /// The window was closed while playing and only hidden; playback ending
@@ -220,6 +221,7 @@ public final class TrackcastApplication {
     }
 
     private func playbackChanged() {
+        inhibitor.update(phase: nowPlaying.phase, isVideo: nowPlaying.item?.kind == .video)
         // Nothing left to play in the background: close the hidden window,
         // which ends the process as closing it would have. A pause does not
         // count: a media key or a second launch may resume it.
@@ -237,6 +239,7 @@ public final class TrackcastApplication {
     /// ends the process.
     private func quitApplication() {
         isQuitting = true
+        inhibitor.release()
         let saving = nowPlaying.saveCurrentPosition()
         // Held: with the window gone the application would end before the
         // position is written.
