@@ -68,6 +68,16 @@ public final class PlayerController {
                     return isVideoDecoder && !decoders.decodesVideo ? .skip : .tryIt
                 }
             }
+            // The sound server's view of the stream (volume mixers, GNOME
+            // Settings, ducking): who plays it and what it is.
+            if element.hasProperty("stream-properties") {
+                element.setProperty("stream-properties", structureNamed: "props", strings: [
+                    "media.role": decoders.decodesVideo ? "video" : "music",
+                    "application.name": AppIdentity.name,
+                    "application.id": AppIdentity.id,
+                    "application.icon_name": AppIdentity.id,
+                ])
+            }
             // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
             if let maximumBitrate, element.hasProperty("max-bitrate") {
                 try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate))

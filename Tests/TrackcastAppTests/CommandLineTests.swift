@@ -171,6 +171,48 @@ struct PlayCommandTests {
         #expect(median >= 0.8, "steps of \(median) s of media per tick: \(seen)")
     }
 
+    @Test("the sound server sees who plays and what: application name, icon and the music role")
+    func soundServerProperties() async throws {
+        let file = try await tone(seconds: 8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // A real PulseAudio of the test's own, with a null sink to play into.
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pulse-\(UUID())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let socket = runtime.appendingPathComponent("native").path
+        // Daemonized: it outlives the starting process, which ends at once,
+        // and is stopped through its pid file.
+        let pulseEnvironment: [String: String?] = ["HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path]
+        let started = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pulseaudio"), arguments: [
+            "-n", "--daemonize=yes", "--exit-idle-time=-1", "--log-target=stderr",
+            "--load=module-null-sink sink_name=trackcast_test", "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+        ], environment: pulseEnvironment)
+        defer {
+            let pidFile = runtime.appendingPathComponent("pulse/pid")
+            if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGTERM)
+            }
+        }
+        try #require(started.status == 0 && FileManager.default.fileExists(atPath: socket),
+                     "PulseAudio did not start: \(started.standardError)")
+
+        var environment = headless
+        environment["TRACKCAST_AUDIO_SINK"] = .some(nil)
+        environment["PULSE_SERVER"] = "unix:\(socket)"
+        let player = try ChildProcess(trackcast, arguments: ["play", file.path], environment: environment)
+        var streams = ""
+        for _ in 0..<100 where !streams.contains("media.role") {
+            try await Task.sleep(for: .milliseconds(200))
+            streams = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pactl"),
+                                                 arguments: ["--server", "unix:\(socket)", "list", "sink-inputs"]).standardOutput
+        }
+        kill(player.pid, SIGINT)
+        _ = await player.finish(timeout: .seconds(20))
+        #expect(streams.contains(#"media.role = "music""#), "streams: \(streams) player: \(player.standardError)")
+        #expect(streams.contains(#"application.name = "Trackcast""#), "streams: \(streams)")
+        #expect(streams.contains(#"application.icon_name = "org.trackcast.Trackcast""#), "streams: \(streams)")
+    }
+
     @Test("a failing source exits 1 with the classified error")
     func failure() async throws {
         let result = try await ChildProcess.run(trackcast, arguments: ["play", "http://127.0.0.1:9/episode.mp3"],
