@@ -129,8 +129,16 @@ public final class TrackcastApplication {
         let directory = libraryDirectory
         Task {
             do {
-                try await library.open(after: { try LibraryLocation.prepare(directory) })
+                let setAside = try await library.open(after: { try LibraryLocation.prepare(directory) })
                 Log.debug("library ready at \(directory.path)")
+                if let setAside {
+                    Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")
+                    let message = switch setAside.reason {
+                    case .damaged: tr("The library was damaged. It was kept as %@ and a new library was started.")
+                    case .newerVersion: tr("The library is from a newer Trackcast. It was kept as %@ and a new library was started.")
+                    }
+                    window?.showToast(String(format: message, setAside.movedTo.lastPathComponent))
+                }
             } catch {
                 Log.warning("cannot use the library folder \(directory.path): \(error)")
                 window?.showToast(String(format: tr("Cannot use the library folder %@"), directory.path))

@@ -190,6 +190,48 @@ extension RunningAppTests {
         }
     }
 
+    @Test("a hostile feed's title shows literally, its notes without injected markup, script links or remote images")
+    func hostileFeedText() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/pixel.png", .status(404))
+        let notes = """
+            <p><b>Bold</b> <span foreground="red" size="xx-large">red</span> <a href="javascript:alert(1)">js</a>
+            <a href="file:///etc/passwd">file</a> <img src="\(server.url("/pixel.png"))"> see https://example.org/n?a=1&b=2</p>
+            """
+        server.route("/feed", .serve(Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+              <title>Q&amp;A &amp;amp; x &lt;3 &lt;/b</title>
+              <description><![CDATA[\(notes)]]></description>
+              <item><title>&lt;b&gt;Episode&lt;/b&gt; &amp; more</title><guid>one</guid>
+                <content:encoded><![CDATA[\(notes)]]></content:encoded></item>
+            </channel></rss>
+            """.utf8), contentType: "application/rss+xml"))
+
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
+            try #require(opened, "the feed did not open: \(app.standardOutput) \(app.standardError)")
+            let lines = app.standardOutput.split(separator: "\n")
+            // Read back from the GtkLabels: markup characters are text.
+            // (A title that looks like HTML, "<i>x</i>", is read as HTML by the parser, as podcastparser does.)
+            #expect(lines.contains { $0.hasSuffix("show page title: Q&A & x <3 </b") }, "\(app.standardOutput)")
+            let summary = try #require(lines.first { $0.contains("show page summary: ") })
+            #expect(summary.contains("show page summary: Bold red js file see https://example.org/n?a=1&b=2 | markup: "))
+            #expect(summary.contains("<a href=\"https://example.org/n?a=1&amp;b=2\">"))
+            #expect(!summary.contains("javascript") && !summary.contains("file:") && !summary.contains("<span"))
+            try await Task.sleep(for: .seconds(1))
+            // For a person to look at: /tmp/trackcast-hostile-feed.png.
+            _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/import"), arguments: [
+                "-window", "root", FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-hostile-feed.png").path,
+            ])
+        }
+        #expect(server.log(for: "/pixel.png").isEmpty, "a remote image in the notes was fetched")
+    }
+
     @Test("a subscription list handed to the app is imported and its feeds fetched")
     func opmlImport() async throws {
         let library = Self.temporaryLibrary()
