@@ -26,6 +26,13 @@ final class LibraryModel {
     private var downloader: Downloader?
     private var httpClient: HTTPClient?
 
+    /// Positions recorded while playing, written every few seconds. Until
+    /// the library is open its saves fail and the positions wait.
+    private(set) lazy var resumePositions = ResumePositionStore { [weak self] updates in
+        guard let self else { throw LibraryUnavailable() }
+        try await openedStore().savePositions(updates)
+    }
+
     init(directory: URL) {
         self.directory = directory
     }
@@ -201,14 +208,34 @@ final class LibraryModel {
         try? await openedStore().episodeSummary(id)
     }
 
-    func savePosition(_ position: Duration, duration: Duration?, of episode: EpisodeID, show: ShowID) async {
-        let update = ResumePositionUpdate(key: .episode(episode), position: position.seconds,
-                                          duration: duration?.seconds)
-        do {
-            try await store?.savePositions([update])
-            for observer in episodeObservers { observer(show) }
-        } catch {
-            Log.warning("cannot save the position of \(episode): \(error)")
+    /// Where `key` was left: a position recorded but not yet flushed, or
+    /// the library's.
+    func resumePosition(for key: ResumeKey) async -> ResumePosition? {
+        if let pending = await resumePositions.pendingPosition(for: key) { return pending }
+        return try? await openedStore().position(for: key)
+    }
+
+    /// Writes the recorded positions; `show`'s open lists hear about it.
+    func flushPositions(show: ShowID?) async {
+        guard await resumePositions.flush() else {
+            Log.warning("cannot save resume positions; they are kept for the next try")
+            return
+        }
+        if let show { episodesChanged(show) }
+    }
+
+    /// Played to the end: its position is forgotten (and an episode marked played).
+    func finished(_ key: ResumeKey) async {
+        await resumePositions.forget(key)
+        switch key {
+        case .episode(let episode):
+            await setPlayed(episode, true)
+        case .uri:
+            do {
+                try await openedStore().removePosition(for: key)
+            } catch {
+                Log.warning("cannot forget the position of \(key): \(error)")
+            }
         }
     }
 
