@@ -20,6 +20,7 @@ final class LibraryModel {
     private(set) var shows: [Show] = []
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
+    private var queueObservers: [@MainActor () -> Void] = []
     /// Made at the first subscription, refresh or download: their
     /// URLSession and threads are not needed to browse.
     private var refresher: FeedRefresher?
@@ -53,7 +54,7 @@ final class LibraryModel {
     }
 
     /// The store, once open; throws if it could not be opened.
-    private func openedStore() async throws -> LibraryStore {
+    func openedStore() async throws -> LibraryStore {
         if let store { return store }
         // Why it failed has been said once, at start-up.
         guard (try? await opening?.value) != nil, let store else { throw LibraryUnavailable() }
@@ -69,6 +70,15 @@ final class LibraryModel {
     /// Called with a show whose episodes changed (played, position saved).
     func observeEpisodes(_ observer: @escaping @MainActor (ShowID) -> Void) {
         episodeObservers.append(observer)
+    }
+
+    /// Called after every change of the queue.
+    func observeQueue(_ observer: @escaping @MainActor () -> Void) {
+        queueObservers.append(observer)
+    }
+
+    func queueChanged() {
+        for observer in queueObservers { observer() }
     }
 
     func reloadShows() async {

@@ -40,6 +40,7 @@ final class NowPlaying {
     private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
     private var errorHandler: (@MainActor (String) -> Void)?
+    private var endHandler: (@MainActor () -> Void)?
     private var mpris: MPRISService?
     /// The window and the rest of the app, for MPRIS's Raise, Quit and OpenUri.
     weak var mprisHost: (any MPRISHost)?
@@ -112,6 +113,12 @@ final class NowPlaying {
 
     /// Playback failures of the current item, as messages for a toast.
     func onError(_ handler: @escaping @MainActor (String) -> Void) { errorHandler = handler }
+
+    /// Called when the current item plays to its end (to go on to the next).
+    func onEnd(_ handler: @escaping @MainActor () -> Void) { endHandler = handler }
+
+    /// What the app tells MPRIS around the player (the queue) changed.
+    func hostChanged() { mpris?.propertiesMayHaveChanged() }
 
     /// Plays `newItem` from where it was left, if it was.
     func play(_ newItem: Item) {
@@ -221,6 +228,7 @@ final class NowPlaying {
         case .ended:
             if let duration { position = duration }
             resume.finish()
+            endHandler?()
         case .failed(let error):
             let title = item?.title ?? ""
             errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)))
