@@ -21,6 +21,7 @@ public final class TrackcastApplication {
     private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands = LibraryCommands(library: library, host: self)
+    private let upNext: UpNext
     /// The window was closed while playing and only hidden; playback ending
     /// closes it for real.
     private var isPlayingInBackground = false
@@ -36,6 +37,7 @@ public final class TrackcastApplication {
         library = LibraryModel(directory: libraryDirectory)
         nowPlaying = NowPlaying(library: library, settings: settings)
         artworkCache = ArtworkCache(libraryDirectory: libraryDirectory)
+        upNext = UpNext(library: library)
         application = Application(id: AppIdentity.id, handlesOpen: true)
         application.onStartup { [unowned self] in
             installActions()
@@ -46,6 +48,8 @@ public final class TrackcastApplication {
         nowPlaying.onError { [unowned self] message in window?.showToast(message) }
         nowPlaying.mprisHost = self
         nowPlaying.observe { [unowned self] in playbackChanged() }
+        nowPlaying.onEnd { [unowned self] in playNextInQueue() }
+        upNext.observe { [unowned self] in nowPlaying.hostChanged() }
     }
 
     /// Runs the GUI until the last window closes; returns the exit status.
@@ -95,6 +99,7 @@ public final class TrackcastApplication {
             guard fields.count == 2, let id = fields[0].int64, let played = fields[1].bool else { return }
             commands.setPlayed(EpisodeID(rawValue: id), played)
         }
+        installQueueActions()
         for action in settings.actions() { application.addAction(action) }
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
@@ -111,6 +116,26 @@ public final class TrackcastApplication {
         add("about") { [unowned self] in showAbout() }
         add("quit", accelerators: ["<Control>q"]) { [unowned self] in quitApplication() }
         application.setAccelerators(["<Control>w"], forAction: "window.close")
+    }
+
+    /// Up Next: `queue-next(x)` ("Play Next"), `queue-last(x)` ("Play Last"),
+    /// `queue-remove(x)`, `queue-move-up(x)`, `queue-move((xi))`,
+    /// `queue-clear`, and `play-next` to go on to the first queued episode.
+    private func installQueueActions() {
+        let edits: [(String, @MainActor (EpisodeID) -> Void)] = [
+            ("queue-next", upNext.playNext), ("queue-last", upNext.playLast),
+            ("queue-remove", upNext.remove), ("queue-move-up", upNext.moveUp),
+        ]
+        for (name, edit) in edits {
+            addWithParameter(name, type: "x") { if let id = $0.int64 { edit(EpisodeID(rawValue: id)) } }
+        }
+        addWithParameter("queue-move", type: "(xi)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let index = fields[1].int32 else { return }
+            upNext.move(EpisodeID(rawValue: id), to: Int(index))
+        }
+        add("queue-clear") { [unowned self] in upNext.clear() }
+        add("play-next") { [unowned self] in playNextInQueue() }
     }
 
     @discardableResult
@@ -130,6 +155,7 @@ public final class TrackcastApplication {
         Task {
             do {
                 let setAside = try await library.open(after: { try LibraryLocation.prepare(directory) })
+                await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
                 if let setAside {
                     Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")
@@ -171,6 +197,7 @@ public final class TrackcastApplication {
     }
 
     private func playEpisode(_ id: EpisodeID) {
+        upNext.started(id)
         Task {
             guard let episode = await library.episode(id) else {
                 Log.debug("no \(id) to play")
@@ -181,6 +208,15 @@ public final class TrackcastApplication {
     }
 
     // MARK: Playing
+
+    /// The first queued episode plays, leaving the queue.
+    private func playNextInQueue() {
+        Task {
+            guard let next = await upNext.takeFirst() else { return }
+            Log.debug("next in the queue: \(next.id)")
+            nowPlaying.play(next, localFile: await library.localFile(for: next.id))
+        }
+    }
 
     /// Handles files and links from the command line, the desktop or a
     /// drop: subscription lists are imported, feeds subscribed, media played.
@@ -235,6 +271,8 @@ public final class TrackcastApplication {
         // count: a media key or a second launch may resume it.
         guard isPlayingInBackground else { return }
         switch nowPlaying.phase {
+        case .ended where !upNext.isEmpty:
+            break
         case .ended, .failed, .idle:
             isPlayingInBackground = false
             window?.applicationWindow.close()
@@ -270,15 +308,15 @@ public final class TrackcastApplication {
     }
 }
 
-/// What MPRIS asks of the app around the player. There is no queue yet, so
-/// Next and Previous have nothing to go to (Previous still restarts the item).
+/// What MPRIS asks of the app around the player. Next plays the first
+/// queued episode; there is no history, so Previous only restarts the item.
 extension TrackcastApplication: MPRISHost {
     public var canRaise: Bool { true }
     public func raise() { presentWindow() }
     public func quit() { quitApplication() }
-    public var canGoNext: Bool { false }
+    public var canGoNext: Bool { !upNext.isEmpty }
     public var hasPrevious: Bool { false }
-    public func next() {}
+    public func next() { playNextInQueue() }
     public func previous() {}
     public func open(uri: String) { open([uri]) }
     public func libraryMetadata(forURI uri: String) -> MPRISLibraryMetadata? { nowPlaying.metadata(forURI: uri) }
