@@ -17,6 +17,7 @@ public final class TrackcastApplication {
     private let settings = AppSettings()
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
+    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying) { [unowned self] in window }
     private var window: MainWindow?
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands = LibraryCommands(library: library, host: self)
@@ -95,6 +96,7 @@ public final class TrackcastApplication {
             commands.setPlayed(EpisodeID(rawValue: id), played)
         }
         for action in settings.actions() { application.addAction(action) }
+        video.installActions()
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
