@@ -14,6 +14,7 @@ final class MainWindow {
     private let showPage: ShowPage
     private let playerBar: PlayerBar
     private let headerBar = HeaderBar()
+    private let playerArea = Box(.vertical)
     /// The pages (library, show) or, while a video item is current, the video.
     private let pages = ViewStack()
     /// Made when the first video plays.
@@ -84,7 +85,10 @@ final class MainWindow {
         pages.expandVertically()
         content.append(pages)
         playerBar = PlayerBar(nowPlaying: nowPlaying, artworkCache: artworkCache, settings: settings)
-        content.append(playerBar.root)
+        // In a box of its own: the bar shows and hides itself with the
+        // item, fullscreen hides the box.
+        playerArea.append(playerBar.root)
+        content.append(playerArea)
 
         toasts = ToastOverlay(child: content)
         applicationWindow.setContent(toasts)
@@ -94,7 +98,7 @@ final class MainWindow {
             guard let self else { return }
             let fullscreen = applicationWindow.isFullscreen
             headerBar.isVisible = !fullscreen
-            playerBar.root.isVisible = !fullscreen
+            playerArea.isVisible = !fullscreen
             Log.debug("fullscreen: \(fullscreen)")
         }
     }

@@ -9,7 +9,7 @@ extension ApplicationWindow {
 
     /// Called when the window enters or leaves fullscreen.
     public func onFullscreenChanged(_ handler: @escaping @MainActor () -> Void) {
-        onSignal("notify::fullscreened", handler)
+        onSignal("notify::fullscreened") { (_: UnsafeMutableRawPointer?) in handler() }
     }
 }
 
