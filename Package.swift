@@ -29,8 +29,10 @@ let package = Package(
         // The few things that need compiled C: the libdispatch main-queue bridge.
         .target(name: "CTrackcastSupport", dependencies: ["CGLib"]),
         // GObject code Swift cannot declare: the video paintable (a GdkPaintable
-        // fed by an appsink) and the X11 window-state request for picture-in-picture.
-        .target(name: "CTrackcastVideo", dependencies: ["CGtk", "CGStreamer", "CX11"]),
+        // fed by an appsink); the X11 window-state request for picture-in-picture;
+        // the GL renderer's name (through libepoxy), to choose GTK's renderer.
+        .target(name: "CTrackcastVideo", dependencies: ["CGtk", "CGStreamer", "CX11"],
+                linkerSettings: [.linkedLibrary("epoxy")]),
 
         // The binding layer: the only module that handles raw GLib/GTK/GStreamer pointers.
         .target(name: "Bindings",

@@ -19,7 +19,9 @@ final class VideoPresentation {
         self.window = window
     }
 
+    /// Call from the application's startup, before the first window.
     func installActions() {
+        RendererChoice.apply()
         application.addAction(SimpleAction(name: "pip") { [unowned self] in togglePictureInPicture() })
         application.addAction(SimpleAction(name: "fullscreen") { [unowned self] in window()?.toggleFullscreen() })
         nowPlaying.observe { [unowned self] in playbackChanged() }

@@ -111,7 +111,6 @@ extension RunningAppTests {
                                       + "! video/x-raw,width=720,height=576,framerate=25/1,pixel-aspect-ratio=64/45 "
                                       + "! vp8enc deadline=1 ! webmmux")
         let app = try await playVideo(clip)
-        #expect(app.standardOutput.contains("frame 720x576 par 1.422"))
         let green = try await screenshot().find((0, 255, 0), tolerance: 60)
         let aspect = Double(green.maxX - green.minX + 1) / Double(green.maxY - green.minY + 1)
         #expect(green.count > 10_000)

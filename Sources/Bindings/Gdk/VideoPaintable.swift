@@ -13,7 +13,7 @@ import CTrackcastVideo
 /// pixel aspect ratio: the intrinsic size is the display size.
 @MainActor
 public final class VideoPaintable: ObjectRef {
-    /// The appsink (BGRA caps) to plug into playbin's `video-sink`.
+    /// The sink (a converter and scaler into an appsink) to plug into playbin's `video-sink`.
     public let sink: Element
     private var paintable: OpaquePointer { opaque }
 

@@ -17,7 +17,7 @@ G_DECLARE_FINAL_TYPE(TcVideoPaintable, tc_video_paintable, TC, VIDEO_PAINTABLE, 
 
 TcVideoPaintable *tc_video_paintable_new(void);
 
-/* The appsink to use as playbin's video-sink (transfer none). */
+/* The element to use as playbin's video-sink (transfer none). */
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self);
 
 /* Main thread: forgets the current frame and any pending one; the paintable
@@ -45,5 +45,13 @@ G_BEGIN_DECLS
  * EWMH specifies). Returns FALSE where there is no such request: not on
  * X11, or not mapped yet. */
 gboolean tc_window_request_above_and_sticky(GtkWindow *window);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* The OpenGL renderer GDK would draw with on the default display, e.g.
+ * "llvmpipe (LLVM 15.0.6, 256 bits)"; NULL without GL. Free with g_free. */
+char *tc_gl_renderer_name(void);
 
 G_END_DECLS
