@@ -101,6 +101,13 @@ public final class PlayerController {
         storeQueue.finish()
     }
 
+    /// Replaces the video output (e.g. a `VideoPaintable`'s sink). Call it
+    /// before the first load: playbin takes a new sink only in NULL or READY.
+    public func setVideoSink(_ sink: Element) {
+        guard configuration.decodesVideo else { return }
+        playbin.setVideoSink(sink)
+    }
+
     // MARK: What is playing
 
     public var currentItemID: PlaybackItemID? { session?.id }

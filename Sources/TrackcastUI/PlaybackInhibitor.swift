@@ -29,7 +29,7 @@ final class PlaybackInhibitor {
         let reason = isVideo ? tr("Playing a video") : tr("Playing an episode")
         let cookie = application.inhibit(wanted, window: window(), reason: reason)
         held = (wanted, cookie)
-        Log.debug("inhibited \(wanted.contains(.idle) ? "suspend and idle" : "suspend"): \(cookie.map { "cookie \($0)" } ?? "refused")")
+        Log.debug("inhibited \(Self.describe(wanted)): \(cookie.map { "cookie \($0)" } ?? "the session offers no way")")
     }
 
     /// Lets go of any inhibition (quitting: the session should not wait on
@@ -37,9 +37,11 @@ final class PlaybackInhibitor {
     func release() {
         guard let held else { return }
         self.held = nil
-        if let cookie = held.cookie {
-            application.uninhibit(cookie)
-            Log.debug("released the inhibition")
-        }
+        if let cookie = held.cookie { application.uninhibit(cookie) }
+        Log.debug("released \(Self.describe(held.what))")
+    }
+
+    private static func describe(_ what: Application.Inhibition) -> String {
+        what.contains(.idle) ? "suspend and idle" : "suspend"
     }
 }

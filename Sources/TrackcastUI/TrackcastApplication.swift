@@ -17,6 +17,7 @@ public final class TrackcastApplication {
     private let settings = AppSettings()
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
+    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying) { [unowned self] in window }
     private var window: MainWindow?
     private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
@@ -101,6 +102,7 @@ public final class TrackcastApplication {
         }
         installQueueActions()
         for action in settings.actions() { application.addAction(action) }
+        video.installActions()
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
@@ -265,7 +267,7 @@ public final class TrackcastApplication {
     }
 
     private func playbackChanged() {
-        inhibitor.update(phase: nowPlaying.phase, isVideo: nowPlaying.item?.kind == .video)
+        inhibitor.update(phase: nowPlaying.phase, isVideo: nowPlaying.hasVideo)
         // Nothing left to play in the background: close the hidden window,
         // which ends the process as closing it would have. A pause does not
         // count: a media key or a second launch may resume it.
