@@ -20,11 +20,19 @@ final class LibraryModel {
     private(set) var shows: [Show] = []
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
+    private var queueObservers: [@MainActor () -> Void] = []
     /// Made at the first subscription, refresh or download: their
     /// URLSession and threads are not needed to browse.
     private var refresher: FeedRefresher?
     private var downloader: Downloader?
     private var httpClient: HTTPClient?
+
+    /// Positions recorded while playing, written every few seconds. Until
+    /// the library is open its saves fail and the positions wait.
+    private(set) lazy var resumePositions = ResumePositionStore { [weak self] updates in
+        guard let self else { throw LibraryUnavailable() }
+        try await openedStore().savePositions(updates)
+    }
 
     init(directory: URL) {
         self.directory = directory
@@ -51,7 +59,7 @@ final class LibraryModel {
     }
 
     /// The store, once open; throws if it could not be opened.
-    private func openedStore() async throws -> LibraryStore {
+    func openedStore() async throws -> LibraryStore {
         if let store { return store }
         // Why it failed has been said once, at start-up.
         guard (try? await opening?.value) != nil, let store else { throw LibraryUnavailable() }
@@ -67,6 +75,15 @@ final class LibraryModel {
     /// Called with a show whose episodes changed (played, position saved).
     func observeEpisodes(_ observer: @escaping @MainActor (ShowID) -> Void) {
         episodeObservers.append(observer)
+    }
+
+    /// Called after every change of the queue.
+    func observeQueue(_ observer: @escaping @MainActor () -> Void) {
+        queueObservers.append(observer)
+    }
+
+    func queueChanged() {
+        for observer in queueObservers { observer() }
     }
 
     func reloadShows() async {
@@ -206,14 +223,34 @@ final class LibraryModel {
         try? await openedStore().episodeSummary(id)
     }
 
-    func savePosition(_ position: Duration, duration: Duration?, of episode: EpisodeID, show: ShowID) async {
-        let update = ResumePositionUpdate(key: .episode(episode), position: position.seconds,
-                                          duration: duration?.seconds)
-        do {
-            try await store?.savePositions([update])
-            for observer in episodeObservers { observer(show) }
-        } catch {
-            Log.warning("cannot save the position of \(episode): \(error)")
+    /// Where `key` was left: a position recorded but not yet flushed, or
+    /// the library's.
+    func resumePosition(for key: ResumeKey) async -> ResumePosition? {
+        if let pending = await resumePositions.pendingPosition(for: key) { return pending }
+        return try? await openedStore().position(for: key)
+    }
+
+    /// Writes the recorded positions; `show`'s open lists hear about it.
+    func flushPositions(show: ShowID?) async {
+        guard await resumePositions.flush() else {
+            Log.warning("cannot save resume positions; they are kept for the next try")
+            return
+        }
+        if let show { episodesChanged(show) }
+    }
+
+    /// Played to the end: its position is forgotten (and an episode marked played).
+    func finished(_ key: ResumeKey) async {
+        await resumePositions.forget(key)
+        switch key {
+        case .episode(let episode):
+            await setPlayed(episode, true)
+        case .uri:
+            do {
+                try await openedStore().removePosition(for: key)
+            } catch {
+                Log.warning("cannot forget the position of \(key): \(error)")
+            }
         }
     }
 
