@@ -112,7 +112,8 @@ public enum ID3Chapters {
         guard index < rest.endIndex,
               let text = String(data: Data(rest[index...]), encoding: .isoLatin1)?
                   .trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespaces)) else { return nil }
-        return URL(string: text)
+        // Web addresses only, as in feeds: a media file cannot link a chapter to a local file.
+        return FeedURLResolver.resolve(text, against: nil)
     }
 
     private static func syncsafe(_ bytes: ArraySlice<UInt8>) -> Int {

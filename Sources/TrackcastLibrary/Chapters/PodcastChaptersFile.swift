@@ -38,8 +38,10 @@ public enum PodcastChaptersFile {
         }
     }
 
+    /// Web addresses only, as in feeds (`FeedURLResolver`): a chapters file
+    /// cannot make a chapter link to `file:` or `javascript:`.
     private static func link(_ value: Any?, _ base: URL?) -> URL? {
         guard let text = value as? String, !text.isEmpty else { return nil }
-        return URL(string: text, relativeTo: base)?.absoluteURL
+        return FeedURLResolver.resolve(text, against: base)
     }
 }

@@ -7,18 +7,21 @@ import Foundation
 ///   into gigabytes, and how external entities would name local files; the
 ///   references left behind are undeclared and dropped (HTML names such as
 ///   `&nbsp;` are still repaired by `XMLEntityRepair`);
-/// - processing instructions other than the leading XML declaration:
-///   Foundation's XMLParser on Linux crashes on one without data (`<?a?>`),
-///   found by fuzzing (Fixtures/fuzz-regressions/opml).
-/// Each removed part is replaced by the line breaks it contained, so libxml2's
-/// line numbers stay those of the document. Comments and CDATA sections are
+/// - processing instructions: Foundation's XMLParser on Linux crashes on one
+///   without data (`<?a?>`), found by fuzzing (Fixtures/fuzz-regressions/opml).
+///   The leading XML declaration is written anew as
+///   `<?xml version="1.0" encoding="UTF-8"?>` (true of every document
+///   `FeedInputDecoder` hands on): a malformed one made libxml2 report such a
+///   processing instruction too.
+/// Each removed part is replaced by the line breaks it contained (or a
+/// space), so libxml2's line numbers stay those of the document. Comments and CDATA sections are
 /// skipped over, since what looks like markup inside them is text.
-/// Documents with neither part, the common case, are returned untouched.
+/// Documents with none of these, the common case, are returned untouched.
 enum UntrustedXMLFilter {
     static func filtered(_ data: Data) -> Data {
         data.withUnsafeBytes { raw -> Data in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var removals: [Range<Int>] = []
+            var removals: [(range: Range<Int>, isDeclaration: Bool)] = []
             var i = 0
             let n = bytes.count
             let declarationStart = leadingDeclarationStart(bytes)
@@ -27,28 +30,50 @@ enum UntrustedXMLFilter {
                     i += 1
                     continue
                 }
-                if hasPrefix(bytes, at: i, "<!--") {
-                    i = end(of: "-->", in: bytes, from: i + 4)
-                } else if hasPrefix(bytes, at: i, "<![CDATA[") {
-                    i = end(of: "]]>", in: bytes, from: i + 9)
+                if hasPrefix(bytes, at: i, "<!--") || hasPrefix(bytes, at: i, "<![CDATA[") {
+                    let isComment = bytes[i + 2] == UInt8(ascii: "-")
+                    guard let end = find(isComment ? "-->" : "]]>", in: bytes, from: i + (isComment ? 4 : 9)) else {
+                        // Never closed: libxml2 reads past the error, and what it hid would be parsed
+                        // after all (a fuzzed OPML crashed so). The document is broken from here on.
+                        removals.append((i..<n, false))
+                        break
+                    }
+                    if isComment {
+                        // libxml2's recovery does not always agree where a broken comment ends
+                        // (fuzzing found one): a `<?` inside becomes `< `, harmless in a comment.
+                        var k = i + 4
+                        while k + 1 < end {
+                            if bytes[k] == UInt8(ascii: "<"), bytes[k + 1] == UInt8(ascii: "?") { removals.append(((k + 1)..<(k + 2), false)) }
+                            k += 1
+                        }
+                    }
+                    i = end
                 } else if bytes[i + 1] == UInt8(ascii: "?") {
                     let end = end(of: "?>", in: bytes, from: i + 2)
-                    if i != declarationStart { removals.append(i..<end) }
+                    removals.append((i..<end, i == declarationStart))
                     i = end
                 } else if hasPrefix(bytes, at: i, "<!DOCTYPE") {
                     let end = endOfDoctype(bytes, from: i + 9)
-                    removals.append(i..<end)
+                    removals.append((i..<end, false))
                     i = end
                 } else {
                     i += 1
                 }
             }
-            guard !removals.isEmpty else { return data }
+            // Nothing but a declaration that is already the one written: untouched.
+            if removals.isEmpty || (removals.count == 1 && removals[0].isDeclaration
+                                    && bytes[removals[0].range].elementsEqual(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)) {
+                return data
+            }
             var out = Data(capacity: n)
             var copied = 0
-            for range in removals {
+            for (range, isDeclaration) in removals {
                 out.append(UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
-                for byte in bytes[range] where byte == 0x0A { out.append(0x0A) }
+                if isDeclaration { out.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) }
+                // At least a space: what stood either side must not join into new markup
+                // ("<" + "<?a?>" + "?b?>" would make "<?b?>"; fuzzing found it).
+                let lineBreaks = bytes[range].lazy.filter { $0 == 0x0A }.count
+                out.append(contentsOf: lineBreaks > 0 ? [UInt8](repeating: 0x0A, count: lineBreaks) : [0x20])
                 copied = range.upperBound
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
@@ -94,13 +119,18 @@ enum UntrustedXMLFilter {
 
     /// The index after the first `terminator` at or after `start`; the end if there is none.
     private static func end(of terminator: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        find(terminator, in: bytes, from: start) ?? bytes.count
+    }
+
+    /// The index after the first `terminator` at or after `start`, if there is one.
+    private static func find(_ terminator: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var i = start
         let first = terminator.utf8Start.pointee
         while i < bytes.count {
             if bytes[i] == first, hasPrefix(bytes, at: i, terminator) { return i + terminator.utf8CodeUnitCount }
             i += 1
         }
-        return bytes.count
+        return nil
     }
 
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ literal: StaticString) -> Bool {

@@ -38,6 +38,17 @@ struct PathAndURLTests {
         #expect(feed.episodes[0].enclosures.map(\.url.path) == ["/music/show/episode.mp3"])
     }
 
+    @Test("a chapters file cannot link a chapter or its image to a file or a script")
+    func chapterLinks() throws {
+        let chapters = try PodcastChaptersFile.parse(Data("""
+            {"version": "1.2.0", "chapters": [
+              {"startTime": 0, "title": "A", "url": "file:///etc/passwd", "img": "javascript:alert(1)"},
+              {"startTime": 10, "title": "B", "url": "https://example.org/b", "img": "/b.jpg"}]}
+            """.utf8), relativeTo: URL(string: "https://example.org/ep/chapters.json")!)
+        #expect(chapters.map(\.url) == [nil, URL(string: "https://example.org/b")])
+        #expect(chapters.map(\.imageURL) == [nil, URL(string: "https://example.org/b.jpg")])
+    }
+
     @Test("names cannot leave the folder or take a reserved name", arguments: [
         ("..", "Episode 9"),
         ("../../../etc/passwd", "etc-passwd"),
