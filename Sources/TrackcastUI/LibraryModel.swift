@@ -191,6 +191,16 @@ final class LibraryModel {
         await reloadShows()
     }
 
+    /// Fetches Podcasting 2.0 chapters files, cached in the library folder.
+    func chapterFetcher() -> ChapterFetcher {
+        ChapterFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/chapters"))
+    }
+
+    /// An episode with its feed chapters and the address of its chapters file.
+    func episodeDetail(_ id: EpisodeID) async -> EpisodeDetail? {
+        try? await openedStore().episode(id)
+    }
+
     /// The downloaded file to play instead of streaming, if there is one.
     func localFile(for episode: EpisodeID) async -> URL? {
         await store?.localFile(for: episode)

@@ -36,6 +36,10 @@ final class NowPlaying {
     private var tickTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
     private let resume: ResumeTracker
+    let chapters: ChapterTracker
+    private(set) lazy var sleepTimer = SleepTimer(nowPlaying: self)
+    /// The volume before the sleep timer began to fade it.
+    private var volumeBeforeFade: Double?
     /// When the current item was paused, for rewinding after a long pause.
     private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
@@ -49,6 +53,7 @@ final class NowPlaying {
         self.library = library
         self.settings = settings
         resume = ResumeTracker(library: library)
+        chapters = ChapterTracker(library: library)
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
             self.player?.setRate(PlaybackRate(self.settings.playbackSpeed))
@@ -141,6 +146,8 @@ final class NowPlaying {
         guard let player = makePlayer() else { return }
         saveCurrentPosition()
         resume.begin(Self.resumeKey(of: newItem), show: newItem.show)
+        chapters.begin(uri: newItem.uri, episode: newItem.episode)
+        if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         pausedAt = nil
         item = newItem
         phase = .loading
@@ -189,6 +196,7 @@ final class NowPlaying {
         mpris?.didSeek()
         position = min(max(target, .zero), duration ?? target)
         resume.stopped(at: position, duration: duration)
+        moved()
         notify()
     }
 
@@ -203,7 +211,62 @@ final class NowPlaying {
         let upper = duration ?? (position + offset)
         position = min(max(position + offset, .zero), upper)
         resume.stopped(at: position, duration: duration)
+        moved()
         notify()
+    }
+
+    /// After a seek: the chapter may be another, and an end-of-chapter
+    /// timer now means the chapter sought into.
+    private func moved() {
+        chapters.update(position: position)
+        if sleepTimer.mode == .endOfChapter { sleepTimer.start(.endOfChapter) }
+    }
+
+    // MARK: Chapters
+
+    func nextChapter() {
+        if let start = chapters.list.nextStart(after: position.seconds) { seek(to: .seconds(start)) }
+    }
+
+    func previousChapter() {
+        if let start = chapters.list.previousStart(before: position.seconds) { seek(to: .seconds(start)) }
+    }
+
+    /// Plays from the start of the `index`th listed chapter.
+    func seekToChapter(_ index: Int) {
+        let listed = chapters.list.listed
+        guard listed.indices.contains(index) else { return }
+        seek(to: .seconds(listed[index].start))
+    }
+
+    // MARK: For the sleep timer
+
+    var rate: Double { player?.rate.value ?? 1 }
+
+    /// Scales the volume by `factor` (1 restores it).
+    func setFade(_ factor: Double) {
+        guard let player else { return }
+        if factor >= 1 {
+            if let volumeBeforeFade { player.volume = volumeBeforeFade }
+            volumeBeforeFade = nil
+            return
+        }
+        let base = volumeBeforeFade ?? player.volume
+        volumeBeforeFade = base
+        player.volume = base * factor
+    }
+
+    /// Pauses through the controller, as the pause button does.
+    func pauseForSleep() {
+        guard let player else { return }
+        player.pause()
+        if let current = player.position { position = current }
+    }
+
+    /// Each of `times` as playback of the current item passes it.
+    func boundaryCrossings(_ times: [Duration]) -> AsyncStream<Duration> {
+        guard let player, let itemID else { return AsyncStream { $0.finish() } }
+        return player.boundaryCrossings(times, of: itemID)
     }
 
     /// Writes the current item's position; before quitting, await the
@@ -221,14 +284,16 @@ final class NowPlaying {
         switch state.phase {
         case .ready:
             duration = player?.duration
+            chapters.embedded(player?.asset?.chapters ?? [])
         case .paused:
             if let current = player?.position { position = current }
             pausedAt = Date()
+            Log.debug(String(format: "paused at %.2f s", position.seconds))
             saveCurrentPosition()
         case .ended:
             if let duration { position = duration }
             resume.finish()
-            endHandler?()
+            if !sleepTimer.itemEnded() { endHandler?() }
         case .failed(let error):
             let title = item?.title ?? ""
             errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)))
@@ -246,6 +311,8 @@ final class NowPlaying {
         duration = tick.duration ?? duration
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
         resume.playing(at: tick.position, duration: duration)
+        chapters.update(position: tick.position)
+        sleepTimer.ticked(position: tick.position, duration: duration)
         notify()
     }
 

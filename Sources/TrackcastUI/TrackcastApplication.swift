@@ -99,6 +99,7 @@ public final class TrackcastApplication {
             commands.setPlayed(EpisodeID(rawValue: id), played)
         }
         installQueueActions()
+        installListeningActions()
         for action in settings.actions() { application.addAction(action) }
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
@@ -135,6 +136,29 @@ public final class TrackcastApplication {
         }
         add("queue-clear") { [unowned self] in upNext.clear() }
         add("play-next") { [unowned self] in playNextInQueue() }
+    }
+
+    /// Chapters: `next-chapter`, `previous-chapter`, `seek-chapter(i)` (the
+    /// index among the listed chapters). The sleep timer: `sleep-timer(s)`
+    /// with minutes ("30"), "end-of-episode", "end-of-chapter" or "off",
+    /// and `sleep-timer-extend` (five more minutes).
+    private func installListeningActions() {
+        add("next-chapter") { [unowned self] in nowPlaying.nextChapter() }
+        add("previous-chapter") { [unowned self] in nowPlaying.previousChapter() }
+        addWithParameter("seek-chapter", type: "i") { [unowned self] in
+            if let index = $0.int32 { nowPlaying.seekToChapter(Int(index)) }
+        }
+        addWithParameter("sleep-timer", type: "s") { [unowned self] parameter in
+            let timer = nowPlaying.sleepTimer
+            switch parameter.string ?? "" {
+            case "end-of-episode": timer.start(.endOfEpisode)
+            case "end-of-chapter": timer.start(.endOfChapter)
+            case "off": timer.cancel()
+            case let text:
+                if let minutes = Int(text), minutes > 0 { timer.start(.minutes(minutes)) }
+            }
+        }
+        add("sleep-timer-extend") { [unowned self] in nowPlaying.sleepTimer.extend(byMinutes: 5) }
     }
 
     @discardableResult

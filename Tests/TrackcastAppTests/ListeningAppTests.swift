@@ -127,4 +127,60 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
         #expect(try await LibraryStore(directory: library).queue().map(\.id.rawValue) == [1])
     }
+
+    fileprivate static func pausedPositions(_ output: Substring) -> [Double] {
+        output.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "paused at ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+
+    @Test("the feed's chapters are followed by the play head; the end-of-chapter sleep timer pauses at the boundary")
+    func chaptersAndSleepTimer() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            // "Welcome to Trackcast": chapters "Welcome" at 0 s and "Keys to try" at 11 s.
+            var mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "chapters: 2", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await waitForLine(app, "chapter: Welcome", after: mark))
+            try await run("sleep-timer", "[<'end-of-chapter'>]")
+            try #require(await waitForLine(app, "sleep timer: endOfChapter", after: mark))
+            let paused = await waitForLine(app, "sleep timer: paused at", after: mark, timeout: .seconds(40))
+            try #require(paused, "the timer never paused: \(app.standardOutput[mark...])")
+            try #require(await waitForLine(app, "playback: paused", after: mark))
+            let pausedAt = try #require(Self.pausedPositions(app.standardOutput[mark...]).last)
+            #expect(abs(pausedAt - 11) <= 0.5, "paused at \(pausedAt) s, the chapter ends at 11 s")
+
+            // The chapter under the play head is the last one announced.
+            func inChapter(_ title: String) async -> Bool {
+                await app.waitFor(timeout: .seconds(20)) {
+                    $0.standardOutput.split(separator: "\n").last { $0.contains("chapter: ") }?.hasSuffix("chapter: \(title)") == true
+                }
+            }
+            try await run("seek-to", "[<5.0>]")
+            #expect(await inChapter("Welcome"))
+            try await run("next-chapter")
+            #expect(await inChapter("Keys to try"))
+            // Just after a chapter's start, "previous" goes to the one before.
+            try await run("previous-chapter")
+            #expect(await inChapter("Welcome"))
+            mark = app.standardOutput.endIndex
+            try await run("next-chapter")
+            try await run("play-pause")
+            #expect(await waitForLine(app, "playback: ended", after: mark, timeout: .seconds(30)))
+            // Entering a chapter is announced once, however many ticks follow.
+            #expect(app.standardOutput[mark...].components(separatedBy: "chapter: Keys to try").count == 2,
+                    "\(app.standardOutput[mark...])")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
 }
