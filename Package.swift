@@ -28,10 +28,15 @@ let package = Package(
         .target(name: "CPlatform"),
         // The few things that need compiled C: the libdispatch main-queue bridge.
         .target(name: "CTrackcastSupport", dependencies: ["CGLib"]),
+        // GObject code Swift cannot declare: the video paintable (a GdkPaintable
+        // fed by an appsink); the X11 window-state request for picture-in-picture;
+        // the GL renderer's name (through libepoxy), to choose GTK's renderer.
+        .target(name: "CTrackcastVideo", dependencies: ["CGtk", "CGStreamer", "CX11"],
+                linkerSettings: [.linkedLibrary("epoxy")]),
 
         // The binding layer: the only module that handles raw GLib/GTK/GStreamer pointers.
         .target(name: "Bindings",
-                dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport"]),
+                dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport", "CTrackcastVideo"]),
 
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),

@@ -41,16 +41,21 @@ final class LibraryModel {
     /// Opens (or creates) `library.sqlite3`; the store's initializer does its
     /// file work on the global executor. `prepare` runs first, off the main
     /// thread too (creating the folder).
-    func open(after prepare: @escaping @Sendable () throws -> Void) async throws {
+    /// A library file that cannot be used is set aside and a fresh one
+    /// started (`LibraryStore.openRecovering`); what was set aside is returned.
+    @discardableResult
+    func open(after prepare: @escaping @Sendable () throws -> Void) async throws -> SetAsideLibrary? {
         let directory = directory
-        let task = Task {
+        let task = Task { () async throws -> SetAsideLibrary? in
             try await Task.detached { try prepare() }.value
-            store = try await LibraryStore(directory: directory)
+            let (opened, setAside) = try await LibraryStore.openRecovering(directory: directory)
+            store = opened
             Log.debug("library opened at \(directory.path)")
             await reloadShows()
+            return setAside
         }
-        opening = task
-        try await task.value
+        opening = Task { _ = try await task.value }
+        return try await task.value
     }
 
     /// The store, once open; throws if it could not be opened.

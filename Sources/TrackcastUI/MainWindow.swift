@@ -13,6 +13,12 @@ final class MainWindow {
     private let libraryView: LibraryView
     private let showPage: ShowPage
     private let playerBar: PlayerBar
+    private let headerBar = HeaderBar()
+    private let playerArea = Box(.vertical)
+    /// The pages (library, show) or, while a video item is current, the video.
+    private let pages = ViewStack()
+    /// Made when the first video plays.
+    private var videoView: VideoView?
     private let title = Label(AppIdentity.name)
     private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"), action: "app.show-library")
     private let library: LibraryModel
@@ -48,9 +54,10 @@ final class MainWindow {
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
         playbackKeys.add(trigger: "Escape", action: "app.show-library")
+        playbackKeys.add(trigger: "f", action: "app.fullscreen")
+        playbackKeys.add(trigger: "p", action: "app.pip")
         applicationWindow.addController(playbackKeys)
 
-        let headerBar = HeaderBar()
         back.isVisible = false
         headerBar.packStart(back)
         headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
@@ -74,13 +81,26 @@ final class MainWindow {
 
         let content = Box(.vertical)
         content.append(headerBar)
-        content.append(navigation)
+        pages.add(navigation, name: "browse")
+        pages.expandVertically()
+        content.append(pages)
         playerBar = PlayerBar(nowPlaying: nowPlaying, artworkCache: artworkCache, settings: settings)
-        content.append(playerBar.root)
+        // In a box of its own: the bar shows and hides itself with the
+        // item, fullscreen hides the box.
+        playerArea.append(playerBar.root)
+        content.append(playerArea)
 
         toasts = ToastOverlay(child: content)
         applicationWindow.setContent(toasts)
         navigation.onVisibleChildChanged { [weak self] in self?.navigated() }
+        // Fullscreen is for video: nothing but the picture.
+        applicationWindow.onFullscreenChanged { [weak self] in
+            guard let self else { return }
+            let fullscreen = applicationWindow.isFullscreen
+            headerBar.isVisible = !fullscreen
+            playerArea.isVisible = !fullscreen
+            Log.debug("fullscreen: \(fullscreen)")
+        }
     }
 
     private static func primaryMenu() -> Menu {
@@ -118,8 +138,40 @@ final class MainWindow {
     }
 
     func showLibrary() {
+        // Escape leaves fullscreen first.
+        if applicationWindow.isFullscreen {
+            applicationWindow.unfullscreen()
+            return
+        }
         navigation.show(libraryView.root)
         libraryView.focusShows()
+    }
+
+    /// Shows the video in place of the pages.
+    func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase) {
+        let view = videoView ?? {
+            let made = VideoView(paintable: paintable)
+            pages.add(made.root, name: "video")
+            videoView = made
+            return made
+        }()
+        view.update(phase: phase)
+        if pages.visibleChildName != "video" {
+            pages.visibleChildName = "video"
+            Log.debug("video: view shown")
+        }
+    }
+
+    /// Back to the pages when no video is current.
+    func hideVideo() {
+        guard pages.visibleChildName == "video" else { return }
+        if applicationWindow.isFullscreen { applicationWindow.unfullscreen() }
+        pages.visibleChildName = "browse"
+        Log.debug("video: view hidden")
+    }
+
+    func toggleFullscreen() {
+        if applicationWindow.isFullscreen { applicationWindow.unfullscreen() } else { applicationWindow.fullscreen() }
     }
 
     /// The header follows the page, whether code or a swipe changed it.

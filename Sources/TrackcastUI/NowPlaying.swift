@@ -25,6 +25,9 @@ final class NowPlaying {
     /// Made at the first play: starting GStreamer costs start-up time a
     /// session that only browses does not need to pay.
     private var player: PlayerController?
+    /// The video output, shared by the main window and picture-in-picture;
+    /// made with the player.
+    private(set) var video: VideoPaintable?
     private let library: LibraryModel
     private let settings: AppSettings
 
@@ -65,9 +68,13 @@ final class NowPlaying {
         if let player { return player }
         do {
             var configuration = PlayerConfiguration.fromEnvironment()
-            // No video view yet: playbin would open a window of its own.
-            configuration.decodesVideo = false
+            let video = try? VideoPaintable()
+            // Without a sink of ours playbin would open a window of its own:
+            // no paintable, no video.
+            configuration.decodesVideo = video != nil
             let player = try PlayerController(configuration: configuration)
+            if let video { player.setVideoSink(video.sink) }
+            self.video = video
             player.setRate(PlaybackRate(settings.playbackSpeed))
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
@@ -110,6 +117,17 @@ final class NowPlaying {
         }
     }
 
+    /// The item shows pictures: its probe found a video stream, or, until
+    /// the probe is back, the feed said it is a video.
+    var hasVideo: Bool {
+        guard let item, video != nil else { return false }
+        if let asset = player?.asset { return asset.hasVideo }
+        return item.kind == .video
+    }
+
+    /// The decoders the current item uses, e.g. ["vp8dec", "opusdec"].
+    var activeDecoders: [String] { player?.activeDecoders ?? [] }
+
     /// Calls `observer` after every change of item, phase or position.
     func observe(_ observer: @escaping @MainActor () -> Void) {
         observers.append(observer)
@@ -150,6 +168,7 @@ final class NowPlaying {
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         pausedAt = nil
         item = newItem
+        video?.clear()
         phase = .loading
         position = start ?? .zero
         duration = nil
@@ -295,11 +314,15 @@ final class NowPlaying {
             resume.finish()
             if !sleepTimer.itemEnded() { endHandler?() }
         case .failed(let error):
+            // A message, not a frozen frame.
+            video?.clear()
             let title = item?.title ?? ""
             errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)))
         case .playing:
             pausedAt = nil
-        case .idle, .loading, .buffering:
+        case .idle:
+            video?.clear()
+        case .loading, .buffering:
             break
         }
         notify()

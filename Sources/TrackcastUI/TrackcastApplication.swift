@@ -17,7 +17,9 @@ public final class TrackcastApplication {
     private let settings = AppSettings()
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
+    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying) { [unowned self] in window }
     private var window: MainWindow?
+    private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands = LibraryCommands(library: library, host: self)
     private let upNext: UpNext
@@ -101,6 +103,7 @@ public final class TrackcastApplication {
         installQueueActions()
         installListeningActions()
         for action in settings.actions() { application.addAction(action) }
+        video.installActions()
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
@@ -177,9 +180,17 @@ public final class TrackcastApplication {
         let directory = libraryDirectory
         Task {
             do {
-                try await library.open(after: { try LibraryLocation.prepare(directory) })
+                let setAside = try await library.open(after: { try LibraryLocation.prepare(directory) })
                 await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
+                if let setAside {
+                    Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")
+                    let message = switch setAside.reason {
+                    case .damaged: tr("The library was damaged. It was kept as %@ and a new library was started.")
+                    case .newerVersion: tr("The library is from a newer Trackcast. It was kept as %@ and a new library was started.")
+                    }
+                    window?.showToast(String(format: message, setAside.movedTo.lastPathComponent))
+                }
             } catch {
                 Log.warning("cannot use the library folder \(directory.path): \(error)")
                 window?.showToast(String(format: tr("Cannot use the library folder %@"), directory.path))
@@ -280,6 +291,7 @@ public final class TrackcastApplication {
     }
 
     private func playbackChanged() {
+        inhibitor.update(phase: nowPlaying.phase, isVideo: nowPlaying.hasVideo)
         // Nothing left to play in the background: close the hidden window,
         // which ends the process as closing it would have. A pause does not
         // count: a media key or a second launch may resume it.
@@ -299,6 +311,7 @@ public final class TrackcastApplication {
     /// ends the process.
     private func quitApplication() {
         isQuitting = true
+        inhibitor.release()
         let saving = nowPlaying.saveCurrentPosition()
         // Held: with the window gone the application would end before the
         // position is written.

@@ -31,6 +31,11 @@ actor MediaFixtures {
         case coverMP3
         /// 6 s of FLAC with a cue sheet: tracks at 0, 2 and 4 s.
         case cueFLAC
+        /// 20 s of 60 fps VP8 video only, 320×240: a sink under a fast source.
+        case video60fps
+        /// 3 s of VP8 video only, 720×576 stored with a 64:45 pixel aspect
+        /// ratio (PAL 16:9): displayed 1024×576.
+        case anamorphic
 
         var fileName: String {
             switch self {
@@ -46,6 +51,8 @@ actor MediaFixtures {
             case .video: "video.webm"
             case .coverMP3: "cover.mp3"
             case .cueFLAC: "cue.flac"
+            case .video60fps: "video60.webm"
+            case .anamorphic: "anamorphic.webm"
             }
         }
 
@@ -60,6 +67,7 @@ actor MediaFixtures {
             case .video: "video/webm"
             case .coverMP3: "audio/mpeg"
             case .cueFLAC: "audio/flac"
+            case .video60fps, .anamorphic: "video/webm"
             }
         }
 
@@ -70,6 +78,8 @@ actor MediaFixtures {
             case .hls: .seconds(12)
             case .wav: .seconds(4)
             case .video: .seconds(10)
+            case .video60fps: .seconds(20)
+            case .anamorphic: .seconds(3)
             default: .seconds(6)
             }
         }
@@ -140,6 +150,12 @@ actor MediaFixtures {
             try launch("videotestsrc num-buffers=250 ! video/x-raw,width=160,height=120,framerate=25/1 "
                        + "! vp8enc keyframe-max-dist=50 deadline=1 ! webmmux name=mux ! filesink location=\(path) "
                        + "\(tone(10)) ! opusenc ! mux.")
+        case .video60fps:
+            try launch("videotestsrc num-buffers=1200 pattern=ball ! video/x-raw,width=320,height=240,framerate=60/1 "
+                       + "! vp8enc deadline=1 ! webmmux ! filesink location=\(path)")
+        case .anamorphic:
+            try launch("videotestsrc num-buffers=75 ! video/x-raw,width=720,height=576,framerate=25/1,pixel-aspect-ratio=64/45 "
+                       + "! vp8enc deadline=1 ! webmmux ! filesink location=\(path)")
         case .truncatedMP4:
             let whole = try Data(contentsOf: self.url(.aac))
             try whole.prefix(whole.count / 2).write(to: url)

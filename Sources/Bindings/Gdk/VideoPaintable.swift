@@ -1,0 +1,52 @@
+import CGLib
+import CGStreamer
+import CTrackcastVideo
+
+/// A pipeline's video output as a GdkPaintable: give `sink` to playbin as its
+/// video sink and show the paintable in any number of `Picture`s at once
+/// (the main window and picture-in-picture share one, so there is one decoder).
+///
+/// The streaming thread only swaps the newest frame into a slot and schedules
+/// one main-loop callback if none is pending; textures are made and shown on
+/// the main thread. A frame the main thread had no time for is replaced by
+/// the next (counted in `framesDropped`), never queued. Frames keep their
+/// pixel aspect ratio: the intrinsic size is the display size.
+@MainActor
+public final class VideoPaintable: ObjectRef {
+    /// The sink (a converter and scaler into an appsink) to plug into playbin's `video-sink`.
+    public let sink: Element
+    private var paintable: OpaquePointer { opaque }
+
+    public init() throws(GStreamerError) {
+        GStreamer.initialize()
+        let made = tc_video_paintable_new()!
+        guard let appsink = tc_video_paintable_get_sink(made) else {
+            g_object_unref(gpointer(made))
+            throw .missingElement("appsink")
+        }
+        sink = Element(appsink, transfer: .none)
+        super.init(made, transfer: .full)
+    }
+
+    /// Shows black until the next frame: after stop, or when a new item loads.
+    public func clear() { tc_video_paintable_clear(paintable) }
+
+    /// Frames the sink handed over.
+    public var framesReceived: Int { Int(tc_video_paintable_frames_received(paintable)) }
+    /// Frames replaced by a newer one before the main thread took them.
+    public var framesDropped: Int { Int(tc_video_paintable_frames_dropped(paintable)) }
+    /// Frames drawn at least once by some widget.
+    public var framesPainted: Int { Int(tc_video_paintable_frames_painted(paintable)) }
+
+    /// The frame being shown: its stored size and pixel aspect ratio; nil when black.
+    public var frame: (width: Int, height: Int, pixelAspect: Double)? {
+        let width = Int(tc_video_paintable_frame_width(paintable))
+        guard width > 0 else { return nil }
+        return (width, Int(tc_video_paintable_frame_height(paintable)), tc_video_paintable_pixel_aspect(paintable))
+    }
+
+    /// The size it asks to be drawn at (pixel aspect applied); zero when black.
+    public var intrinsicSize: (width: Int, height: Int) {
+        (Int(gdk_paintable_get_intrinsic_width(paintable)), Int(gdk_paintable_get_intrinsic_height(paintable)))
+    }
+}

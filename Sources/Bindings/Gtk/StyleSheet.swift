@@ -1,0 +1,14 @@
+import CGtk
+
+/// Application CSS for the default display, e.g. the black behind a video.
+@MainActor
+public enum StyleSheet {
+    public static func add(_ css: String) {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
+                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(gpointer(provider))
+    }
+}

@@ -1,0 +1,57 @@
+#pragma once
+#include <gdk/gdk.h>
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* A GdkPaintable fed by an appsink: the video output of a GStreamer
+ * pipeline, drawable by any number of GtkPictures at once.
+ *
+ * Threading: the appsink's callbacks run on the streaming thread and only
+ * swap the newest sample into a locked slot, scheduling one main-context
+ * idle callback if none is pending; a sample replaced before the main
+ * thread took it is dropped (counted). The texture is made and swapped on
+ * the main thread only, wrapping the mapped frame (no copy). */
+#define TC_TYPE_VIDEO_PAINTABLE (tc_video_paintable_get_type())
+G_DECLARE_FINAL_TYPE(TcVideoPaintable, tc_video_paintable, TC, VIDEO_PAINTABLE, GObject)
+
+TcVideoPaintable *tc_video_paintable_new(void);
+
+/* The element to use as playbin's video-sink (transfer none). */
+GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self);
+
+/* Main thread: forgets the current frame and any pending one; the paintable
+ * draws black until the next frame. */
+void tc_video_paintable_clear(TcVideoPaintable *self);
+
+/* Samples that reached the slot; samples replaced in the slot before the
+ * main thread took them; textures that were drawn at least once. */
+guint64 tc_video_paintable_frames_received(TcVideoPaintable *self);
+guint64 tc_video_paintable_frames_dropped(TcVideoPaintable *self);
+guint64 tc_video_paintable_frames_painted(TcVideoPaintable *self);
+
+/* The current frame's storage size and pixel aspect ratio; 0 without a frame. */
+int tc_video_paintable_frame_width(TcVideoPaintable *self);
+int tc_video_paintable_frame_height(TcVideoPaintable *self);
+double tc_video_paintable_pixel_aspect(TcVideoPaintable *self);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+#include <gtk/gtk.h>
+
+/* Asks the window manager to keep a mapped window above the others and on
+ * every workspace (_NET_WM_STATE_ABOVE and _NET_WM_STATE_STICKY, as
+ * EWMH specifies). Returns FALSE where there is no such request: not on
+ * X11, or not mapped yet. */
+gboolean tc_window_request_above_and_sticky(GtkWindow *window);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* The OpenGL renderer GDK would draw with on the default display, e.g.
+ * "llvmpipe (LLVM 15.0.6, 256 bits)"; NULL without GL. Free with g_free. */
+char *tc_gl_renderer_name(void);
+
+G_END_DECLS

@@ -1,0 +1,72 @@
+import Bindings
+import TrackcastCore
+
+/// Where video goes: the main window's video view while a video item is
+/// current, picture-in-picture on request (`app.pip`), fullscreen
+/// (`app.fullscreen`), and the session kept from idling while video plays.
+@MainActor
+final class VideoPresentation {
+    private let application: Application
+    private let nowPlaying: NowPlaying
+    private let window: @MainActor () -> MainWindow?
+    private var pictureInPicture: PictureInPictureWindow?
+
+    init(application: Application, nowPlaying: NowPlaying, window: @escaping @MainActor () -> MainWindow?) {
+        self.application = application
+        self.nowPlaying = nowPlaying
+        self.window = window
+    }
+
+    /// Call from the application's startup, before the first window.
+    func installActions() {
+        RendererChoice.apply()
+        application.addAction(SimpleAction(name: "pip") { [unowned self] in togglePictureInPicture() })
+        application.addAction(SimpleAction(name: "fullscreen") { [unowned self] in window()?.toggleFullscreen() })
+        nowPlaying.observe { [unowned self] in playbackChanged() }
+    }
+
+    private var showsVideo: Bool {
+        guard nowPlaying.hasVideo else { return false }
+        switch nowPlaying.phase {
+        case .idle, .ended: return false
+        case .loading, .ready, .playing, .paused, .buffering, .failed: return true
+        }
+    }
+
+    private func playbackChanged() {
+        let phase = nowPlaying.phase
+        if showsVideo, let video = nowPlaying.video {
+            window()?.showVideo(video, phase: phase)
+            report(video)
+        } else {
+            window()?.hideVideo()
+            pictureInPicture?.close()
+        }
+    }
+
+    /// What tests and the benchmark read (`G_MESSAGES_DEBUG=Trackcast`).
+    private func report(_ video: VideoPaintable) {
+        guard nowPlaying.phase == .playing || nowPlaying.phase == .paused else { return }
+        let frame = video.frame.map { String(format: "%dx%d par %.3f", $0.width, $0.height, $0.pixelAspect) } ?? "none"
+        Log.debug("video: painted \(video.framesPainted) dropped \(video.framesDropped) frame \(frame) "
+                  + "decoders \(nowPlaying.activeDecoders.joined(separator: ","))")
+    }
+
+    private func togglePictureInPicture() {
+        if let pictureInPicture {
+            pictureInPicture.close()
+            window()?.present()
+            return
+        }
+        guard showsVideo, let video = nowPlaying.video else {
+            Log.debug("pip: no video to show")
+            return
+        }
+        let pip = PictureInPictureWindow(application: application, paintable: video) { [weak self] in
+            self?.pictureInPicture = nil
+        }
+        pictureInPicture = pip
+        pip.present()
+    }
+
+}

@@ -1,0 +1,106 @@
+import Bindings
+import Foundation
+import TrackcastCore
+
+/// The video in the main window: letterboxed on black, with play/pause,
+/// picture-in-picture and fullscreen over it. The controls and the pointer
+/// hide after a few seconds without movement and come back with it; a
+/// double-click toggles fullscreen; a spinner shows while loading or
+/// buffering, a message when the video cannot play.
+@MainActor
+final class VideoView {
+    let root: Overlay
+    private let controls: Revealer
+    private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
+    private let spinner = Spinner()
+    private let message = Label()
+    private var lastMotion = ContinuousClock.now
+    /// Set while the controls are shown; it hides them once the pointer rests.
+    private var hideCheck: Timeout?
+    private static let idleBeforeHiding: Duration = .seconds(3)
+
+    init(paintable: VideoPaintable) {
+        StyleSheet.add(".trackcast-video { background-color: black; }")
+        let picture = Picture(paintable)
+        picture.addCSSClass("trackcast-video")
+        picture.expandVertically()
+        picture.expandHorizontally()
+        root = Overlay(child: picture)
+
+        let bar = Box(.horizontal, spacing: 6)
+        bar.addCSSClass("osd")
+        bar.addCSSClass("toolbar")
+        bar.setMargins(12)
+        let pip = Button(iconName: "view-restore-symbolic", tooltip: tr("Picture-in-Picture"), action: "app.pip")
+        let fullscreen = Button(iconName: "view-fullscreen-symbolic", tooltip: tr("Fullscreen"), action: "app.fullscreen")
+        for button in [playPause, pip, fullscreen] {
+            button.addCSSClass("flat")
+            bar.append(button)
+        }
+        controls = Revealer(child: bar)
+        controls.align(horizontal: .center, vertical: .end)
+        controls.isRevealed = true
+        root.addOverlay(controls)
+
+        spinner.setSizeRequest(width: 48, height: 48)
+        spinner.align(horizontal: .center, vertical: .center)
+        spinner.isSpinning = false
+        root.addOverlay(spinner)
+
+        message.wrap()
+        message.addCSSClass("osd")
+        message.setMargins(24)
+        message.align(horizontal: .center, vertical: .center)
+        message.isVisible = false
+        root.addOverlay(message)
+
+        let motion = MotionController()
+        motion.onMotion { [weak self] _, _ in self?.pointerMoved() }
+        root.addController(motion)
+        let clicks = ClickGesture()
+        clicks.onPressed { [weak root] count in
+            if count == 2 { root?.activateAction("app.fullscreen", parameter: nil) }
+        }
+        root.addController(clicks)
+        pointerMoved()
+    }
+
+    /// Shows the phase: spinner while waiting, the error when it failed.
+    func update(phase: PlaybackPhase) {
+        switch phase {
+        case .loading, .buffering:
+            spinner.isSpinning = true
+            message.isVisible = false
+        case .failed(let error):
+            spinner.isSpinning = false
+            message.text = String(format: tr("This video cannot be played: %@"), FailureText.playback(error))
+            message.isVisible = true
+        case .idle, .ready, .playing, .paused, .ended:
+            spinner.isSpinning = false
+            message.isVisible = false
+        }
+        let playing = switch phase {
+        case .playing, .buffering: true
+        default: false
+        }
+        playPause.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
+                          tooltip: playing ? tr("Pause") : tr("Play"))
+    }
+
+    private func pointerMoved() {
+        lastMotion = .now
+        guard hideCheck == nil else { return }
+        controls.isRevealed = true
+        root.setCursor(named: nil)
+        hideCheck = Timeout(milliseconds: UInt32(Self.idleBeforeHiding / .milliseconds(1))) { [weak self] in
+            guard let self else { return false }
+            guard ContinuousClock.now - lastMotion >= Self.idleBeforeHiding else { return true }
+            controls.isRevealed = false
+            root.setCursor(named: "none")
+            hideCheck = nil
+            return false
+        }
+    }
+
+    isolated deinit { hideCheck?.cancel() }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Video in the running app under Xvfb: what is on screen, read back from a
+/// screenshot of the root window; picture-in-picture under a real window
+/// manager (metacity, which honours both _NET_WM_STATE_ABOVE and _STICKY).
+/// Part of "The running app", which runs one app at a time.
+extension RunningAppTests {
+    /// A clip made with gst-launch-1.0 in a fresh temporary folder.
+    private func makeClip(_ name: String, _ pipeline: String) async throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-video-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"),
+                                                arguments: ["-q"] + (pipeline + " ! filesink location=\(file.path)")
+                                                    .split(separator: " ").map(String.init),
+                                                timeout: .seconds(120))
+        try #require(result.status == 0, "gst-launch failed: \(result.standardError)")
+        return file
+    }
+
+    /// Opens `clip` in a fresh app and waits until its frames are painted.
+    private func playVideo(_ clip: URL) async throws -> ChildProcess {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-app-\(UUID())")
+        let app = try ChildProcess(trackcast, arguments: ["--library", library.path, clip.path], environment: [
+            "G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
+        ])
+        let painting = await app.waitFor(timeout: .seconds(60)) { Self.paintedFrames(in: $0.standardOutput) >= 3 }
+        try #require(painting, "no video frames painted: \(app.standardOutput) \(app.standardError)")
+        return app
+    }
+
+    /// The last "video: painted N …" count in the log.
+    private static func paintedFrames(in log: String) -> Int {
+        log.split(separator: "\n").last { $0.contains("video: painted ") }
+            .flatMap { $0.components(separatedBy: "video: painted ").last?.split(separator: " ").first }
+            .flatMap { Int($0) } ?? 0
+    }
+
+    private struct Screenshot {
+        let width: Int
+        let height: Int
+        let rgb: [UInt8]
+
+        /// Pixels within `tolerance` of `colour` on every channel: their
+        /// count, bounding box and mean x.
+        func find(_ colour: (Int, Int, Int), tolerance: Int = 40)
+            -> (count: Int, minX: Int, maxX: Int, minY: Int, maxY: Int, meanX: Double) {
+            var (count, minX, maxX, minY, maxY, sumX) = (0, Int.max, -1, Int.max, -1, 0)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 3
+                    guard abs(Int(rgb[i]) - colour.0) <= tolerance, abs(Int(rgb[i + 1]) - colour.1) <= tolerance,
+                          abs(Int(rgb[i + 2]) - colour.2) <= tolerance else { continue }
+                    count += 1
+                    sumX += x
+                    (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+                }
+            }
+            return (count, minX, maxX, minY, maxY, count > 0 ? Double(sumX) / Double(count) : -1)
+        }
+    }
+
+    /// The whole X screen, with a PNG copy kept beside it for a person to look at.
+    private func screenshot() async throws -> Screenshot {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-shot-\(UUID())")
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/import"),
+                                                arguments: ["-window", "root", "-depth", "8", "rgb:\(file.path).rgb"])
+        try #require(result.status == 0, "import failed: \(result.standardError)")
+        _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/import"), arguments: ["-window", "root", "\(file.path).png"])
+        let info = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdpyinfo"))
+        let dimensions = try #require(info.standardOutput.split(separator: "\n").first { $0.contains("dimensions:") })
+        let size = try #require(dimensions.split(separator: " ").first { $0.contains("x") && $0.first!.isNumber })
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(file.path).rgb")))
+        try #require(parts.count == 2 && bytes.count == parts[0] * parts[1] * 3, "screenshot of \(bytes.count) bytes")
+        print("screenshot: \(file.path).png")
+        return Screenshot(width: parts[0], height: parts[1], rgb: bytes)
+    }
+
+    @Test("a clip of colour bars plays in the window: each bar's colour is on screen, in order; idle is inhibited while it plays")
+    func colourBars() async throws {
+        // Full-height SMPTE 75% bars: grey, yellow, cyan, green, magenta, red, blue, left to right.
+        let clip = try await makeClip("bars.webm", "videotestsrc num-buffers=300 pattern=smpte75 "
+                                      + "! video/x-raw,width=640,height=360,framerate=25/1 ! vp8enc deadline=1 ! webmmux")
+        let app = try await playVideo(clip)
+        let shot = try await screenshot()
+        let bars = [(191, 191, 0), (0, 191, 191), (0, 191, 0), (191, 0, 191), (191, 0, 0), (0, 0, 191)]
+            .map { shot.find($0) }
+        for (index, bar) in bars.enumerated() {
+            #expect(bar.count > 2_000, "bar \(index) is not on screen (\(bar.count) pixels)")
+        }
+        let centres = bars.map(\.meanX)
+        #expect(centres == centres.sorted(), "bars out of order: \(centres)")
+        // Each bar is one seventh of the picture wide.
+        let widths = bars.map { Double($0.maxX - $0.minX + 1) }
+        let pictureWidth = Double(bars[5].maxX - bars[0].minX + 1) * 7 / 6
+        for width in widths { #expect(abs(width - pictureWidth / 7) < pictureWidth / 40, "bar widths \(widths)") }
+        #expect(app.standardOutput.contains("inhibited suspend and idle"))
+        try await activateAction("play-pause")
+        let released = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("released suspend and idle") }
+        #expect(released, "pausing video must release the idle inhibition")
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("an anamorphic clip (720×576, pixels 64:45) is shown at 16:9")
+    func anamorphic() async throws {
+        let clip = try await makeClip("anamorphic.webm", "videotestsrc num-buffers=300 pattern=green "
+                                      + "! video/x-raw,width=720,height=576,framerate=25/1,pixel-aspect-ratio=64/45 "
+                                      + "! vp8enc deadline=1 ! webmmux")
+        let app = try await playVideo(clip)
+        let green = try await screenshot().find((0, 255, 0), tolerance: 60)
+        let aspect = Double(green.maxX - green.minX + 1) / Double(green.maxY - green.minY + 1)
+        #expect(green.count > 10_000)
+        // Square pixels would make it 1.25.
+        #expect(abs(aspect - 16.0 / 9.0) < 0.05, "shown at \(aspect):1")
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("picture-in-picture stays above and on all workspaces; closing it keeps playing on one decoder; F and Escape")
+    func pictureInPicture() async throws {
+        let windowManager = try ChildProcess(URL(fileURLWithPath: "/usr/bin/metacity"), arguments: ["--replace"])
+        let clip = try await makeClip("long.webm", "videotestsrc num-buffers=1500 pattern=smpte75 "
+                                      + "! video/x-raw,width=320,height=180,framerate=25/1 ! vp8enc deadline=1 ! webmmux")
+        let app = try await playVideo(clip)
+        try await activateAction("pip")
+        let shown = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("pip: shown, asked to stay above") }
+        try #require(shown, "no picture-in-picture window: \(app.standardOutput)")
+
+        var states = ""
+        for _ in 0..<100 where !(states.contains("_NET_WM_STATE_ABOVE") && states.contains("_NET_WM_STATE_STICKY")) {
+            try await Task.sleep(for: .milliseconds(200))
+            states = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xprop"),
+                                                arguments: ["-name", "Picture-in-Picture", "_NET_WM_STATE"]).standardOutput
+        }
+        #expect(states.contains("_NET_WM_STATE_ABOVE"), "xprop: \(states)")
+        #expect(states.contains("_NET_WM_STATE_STICKY"), "xprop: \(states)")
+
+        try await activateAction("pip")
+        let closed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("pip: closed") }
+        try #require(closed)
+        let paintedAtClose = Self.paintedFrames(in: app.standardOutput)
+        let goesOn = await app.waitFor(timeout: .seconds(30)) { Self.paintedFrames(in: $0.standardOutput) > paintedAtClose + 10 }
+        #expect(goesOn, "frames stopped after picture-in-picture closed")
+        let afterClose = app.standardOutput.components(separatedBy: "pip: closed").last ?? ""
+        #expect(!afterClose.contains("playback: paused") && !afterClose.contains("playback: loading"))
+        let decoders = afterClose.split(separator: "\n").last { $0.contains("video: painted") }?
+            .components(separatedBy: "decoders ").last?.split(separator: ",") ?? []
+        #expect(decoders.filter { $0.contains("vp8") }.count == 1, "decoders: \(decoders)")
+
+        try await type(keys: "f")
+        let fullscreen = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("fullscreen: true") }
+        #expect(fullscreen, "F did not go fullscreen: \(app.standardOutput)")
+        try await type(keys: "Escape")
+        let windowed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("fullscreen: false") }
+        #expect(windowed, "Escape did not leave fullscreen")
+
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+        withExtendedLifetime(windowManager) {}
+    }
+
+    private func activateAction(_ action: String) async throws {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
+            "--method", "org.gtk.Actions.Activate", action, "[]", "{}",
+        ])
+        #expect(result.status == 0, "activating \(action): \(result.standardError)")
+    }
+
+    private func type(keys: String) async throws {
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        let found = try await ChildProcess.run(xdotool, arguments: ["search", "--name", "^Trackcast$"])
+        let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init))
+        _ = try await ChildProcess.run(xdotool, arguments: ["windowactivate", "--sync", window])
+        _ = try await ChildProcess.run(xdotool, arguments: ["key", keys])
+    }
+}
