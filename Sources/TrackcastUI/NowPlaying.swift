@@ -39,6 +39,8 @@ final class NowPlaying {
     private var tickTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
     private let resume: ResumeTracker
+    /// The current episode's show's speed and intro/outro skips.
+    private var showSettings: ShowSettings?
     let chapters: ChapterTracker
     private(set) lazy var sleepTimer = SleepTimer(nowPlaying: self)
     /// The volume before the sleep timer began to fade it.
@@ -59,8 +61,13 @@ final class NowPlaying {
         chapters = ChapterTracker(library: library)
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
-            self.player?.setRate(PlaybackRate(self.settings.playbackSpeed))
-            self.mpris?.propertiesMayHaveChanged()
+            // A speed chosen while a show plays is remembered for that show.
+            if let show = item?.show, var remembered = showSettings, remembered.playbackSpeed != self.settings.playbackSpeed {
+                remembered.playbackSpeed = self.settings.playbackSpeed
+                showSettings = remembered
+                Task { await library.setShowSettings(remembered, for: show) }
+            }
+            applySpeed()
         }
     }
 
@@ -75,7 +82,7 @@ final class NowPlaying {
             let player = try PlayerController(configuration: configuration)
             if let video { player.setVideoSink(video.sink) }
             self.video = video
-            player.setRate(PlaybackRate(settings.playbackSpeed))
+            player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
             }
@@ -147,11 +154,38 @@ final class NowPlaying {
     func play(_ newItem: Item) {
         let key = Self.resumeKey(of: newItem)
         Task {
+            var show: ShowSettings?
+            if let id = newItem.show { show = await library.showSettings(id) }
             var start: Duration?
             if let key, let saved = await library.resumePosition(for: key) {
                 start = .seconds(settings.resumePolicy.start(from: saved))
+            } else if let intro = show?.skipIntro, intro > 0 {
+                start = .seconds(intro)
             }
+            showSettings = show
+            applySpeed()
             play(newItem, startingAt: start)
+        }
+    }
+
+    /// The show's remembered speed, else the preference.
+    private func applySpeed() {
+        let speed = showSettings?.playbackSpeed ?? settings.playbackSpeed
+        player?.setRate(PlaybackRate(speed))
+        Log.debug(String(format: "speed: %.2f", speed))
+        mpris?.propertiesMayHaveChanged()
+    }
+
+    /// Changes a show's own settings; the current episode follows at once.
+    func setShowSettings(_ change: @escaping @Sendable (inout ShowSettings) -> Void, for show: ShowID) {
+        Task {
+            var updated = await library.showSettings(show) ?? ShowSettings()
+            change(&updated)
+            await library.setShowSettings(updated, for: show)
+            if item?.show == show {
+                showSettings = updated
+                applySpeed()
+            }
         }
     }
 
@@ -334,6 +368,12 @@ final class NowPlaying {
         duration = tick.duration ?? duration
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
         resume.playing(at: tick.position, duration: duration)
+        // The show's outro is skipped by going to the end, which ends the episode as usual.
+        if let outro = showSettings?.skipOutro, outro > 0, let duration, tick.position >= duration - .seconds(outro),
+           tick.position < duration {
+            Log.debug("skipping the outro")
+            player?.seek(to: duration)
+        }
         chapters.update(position: tick.position)
         sleepTimer.ticked(position: tick.position, duration: duration)
         notify()

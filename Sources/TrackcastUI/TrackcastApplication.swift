@@ -162,6 +162,21 @@ public final class TrackcastApplication {
             }
         }
         add("sleep-timer-extend") { [unowned self] in nowPlaying.sleepTimer.extend(byMinutes: 5) }
+        // Per show: `show-speed((xd))` (0 goes back to the preference) and
+        // `show-skip((xdd))`, the seconds of intro and outro to skip.
+        addWithParameter("show-speed", type: "(xd)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let speed = fields[1].double, speed.isFinite else { return }
+            let remembered: Double? = speed > 0 ? min(max(speed, 0.5), 3) : nil
+            nowPlaying.setShowSettings({ $0.playbackSpeed = remembered }, for: ShowID(rawValue: id))
+        }
+        addWithParameter("show-skip", type: "(xdd)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 3, let id = fields[0].int64, let intro = fields[1].double, let outro = fields[2].double,
+                  intro.isFinite, outro.isFinite else { return }
+            let (start, end) = (max(0, intro), max(0, outro))
+            nowPlaying.setShowSettings({ $0.skipIntro = start; $0.skipOutro = end }, for: ShowID(rawValue: id))
+        }
     }
 
     @discardableResult

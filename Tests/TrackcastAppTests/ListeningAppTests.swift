@@ -183,4 +183,46 @@ extension RunningAppTests {
         let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
     }
+
+    @Test("a show's own speed and intro and outro skips apply to its episodes; a speed chosen while it plays is remembered")
+    func perShowSettings() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            try await run("show-speed", "[<(int64 1, 1.5)>]")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 0.0 s"))
+            try await run("show-skip", "[<(int64 1, 3.0, 4.0)>]")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"))
+
+            // "Tips" (13 s) starts after its 3 s intro at 1.5× and skips its last 4 s.
+            let mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 2>]")
+            #expect(await waitForLine(app, "speed: 1.50", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await app.waitFor(timeout: .seconds(20)) {
+                !Self.loggedPositions(String($0.standardOutput[mark...])).isEmpty
+            })
+            let first = try #require(Self.loggedPositions(String(app.standardOutput[mark...])).first)
+            #expect(first >= 3 && first < 5, "started at \(first) s")
+            #expect(await waitForLine(app, "skipping the outro", after: mark, timeout: .seconds(30)))
+            #expect(await waitForLine(app, "finished episode(episode 2)", after: mark))
+            #expect(Self.loggedPositions(String(app.standardOutput[mark...])).allSatisfy { $0 < 10.5 || $0 >= 12.9 },
+                    "played into the outro: \(Self.loggedPositions(String(app.standardOutput[mark...])))")
+
+            // The player bar's speed, chosen while the show plays, becomes the show's.
+            let again = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "playing file://", after: again))
+            try await run("playback-speed", "[<2.0>]")
+            #expect(await waitForLine(app, "show 1 settings: speed 2.0", after: again), "\(app.standardOutput[again...])")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+        #expect(try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))?.playbackSpeed == 2)
+    }
 }
