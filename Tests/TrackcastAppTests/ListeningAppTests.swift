@@ -75,6 +75,7 @@ extension RunningAppTests {
         let start = Self.loggedPositions(second.standardOutput).first ?? 0
         _ = try await quit(second)
         try #require(resumed, "the file did not play again: \(second.standardOutput) \(second.standardError)")
+        print("killed at \(killedAt) s, resumed at \(start) s")
         // Flushed every 5 s from positions recorded every second; the first
         // tick after resuming may be half a second on.
         #expect(start >= killedAt - 7 && start <= killedAt + 1.5, "killed at \(killedAt) s, resumed at \(start) s")
@@ -154,6 +155,7 @@ extension RunningAppTests {
             try #require(paused, "the timer never paused: \(app.standardOutput[mark...])")
             try #require(await waitForLine(app, "playback: paused", after: mark))
             let pausedAt = try #require(Self.pausedPositions(app.standardOutput[mark...]).last)
+            print("end-of-chapter sleep timer paused at \(pausedAt) s (chapter ends at 11 s)")
             #expect(abs(pausedAt - 11) <= 0.5, "paused at \(pausedAt) s, the chapter ends at 11 s")
 
             // The chapter under the play head is the last one announced.
