@@ -94,3 +94,37 @@ private final class OutputCollector: Sendable {
 
     var text: String { buffer.withLock { String(decoding: $0, as: UTF8.self) } }
 }
+
+/// A long-running helper (a window manager) started detached through the
+/// shell, with its output discarded and every other inherited descriptor
+/// closed. Foundation's `Process` learns that a child ended when descriptors
+/// it shares with the child close; a helper that keeps them (as a direct
+/// child, or a shell's background job) leaves the test waiting forever for
+/// processes long gone.
+public struct DetachedProcess: Sendable {
+    public let pid: Int32
+
+    public static func start(_ command: [String], environment: [String: String?] = [:]) async throws -> DetachedProcess {
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let closeInherited = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null"#
+        let shell = try await ChildProcess.run(URL(fileURLWithPath: "/bin/bash"),
+                                               arguments: ["-c", "\(closeInherited); \(quoted) </dev/null >/dev/null 2>&1 & echo $!"],
+                                               environment: environment, timeout: .seconds(10))
+        guard let pid = Int32(shell.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw DetachedProcessError(description: "\(command[0]) did not start: \(shell.standardError)")
+        }
+        return DetachedProcess(pid: pid)
+    }
+
+    /// Ends it and waits (up to 10 s) until it is gone.
+    public func stop() async {
+        kill(pid, SIGTERM)
+        for _ in 0..<200 where kill(pid, 0) == 0 {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
+
+public struct DetachedProcessError: Error, CustomStringConvertible {
+    public let description: String
+}

@@ -53,7 +53,8 @@ struct LibraryKillTests {
         let feed = PodcastFeedWriter(title: "Big Files", episodes: 1, mediaBase: media.url(""))
         feeds.route("/feed.xml", .document(feed.data(), contentType: "text/xml"))
         let bytes = Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 10) })
-        media.route("/big-files/1.mp3", .throttled(bytes, contentType: "audio/mpeg", bytesPerSecond: 600_000))
+        // Stalls part-way, so the kill lands mid-download however slowly a loaded machine polls.
+        media.route("/big-files/1.mp3", .stallAfter(bytes: 400_000, bytes, contentType: "audio/mpeg"))
         let cli = try LibraryCLI()
         #expect(try await cli.run(["subscribe", feeds.url("/feed.xml")]).status == 0)
         let partial = cli.downloads.appendingPathComponent(".episode-1.part")
