@@ -227,4 +227,44 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
         #expect(try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))?.playbackSpeed == 2)
     }
+
+    @Test("MPRIS: CanGoNext follows the queue, and Next plays the first queued episode")
+    func mprisNext() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        func mpris(_ arguments: String...) async throws -> String {
+            try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
+                "--method",
+            ] + arguments).standardOutput
+        }
+        func canGoNext() async throws -> String {
+            try await mpris("org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "CanGoNext")
+        }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "playing file://", after: mark))
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try await canGoNext().contains("false"))
+            try await run("queue-last", "[<int64 2>]")
+            try #require(await waitForLine(app, "queue: 1 episodes", after: mark))
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await !canGoNext().contains("true"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(try await canGoNext().contains("true"))
+            _ = try await mpris("org.mpris.MediaPlayer2.Player.Next")
+            #expect(await waitForLine(app, "next in the queue: episode 2", after: mark), "\(app.standardOutput[mark...])")
+            #expect(await waitForLine(app, "sample/tips.opus", after: mark))
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
 }
