@@ -196,6 +196,29 @@ final class LibraryModel {
         await reloadShows()
     }
 
+    /// Fetches Podcasting 2.0 chapters files, cached in the library folder.
+    func chapterFetcher() -> ChapterFetcher {
+        ChapterFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/chapters"))
+    }
+
+    /// An episode with its feed chapters and the address of its chapters file.
+    func episodeDetail(_ id: EpisodeID) async -> EpisodeDetail? {
+        try? await openedStore().episode(id)
+    }
+
+    func showSettings(_ show: ShowID) async -> ShowSettings? {
+        try? await openedStore().settings(for: show)
+    }
+
+    func setShowSettings(_ settings: ShowSettings, for show: ShowID) async {
+        do {
+            try await openedStore().setSettings(settings, for: show)
+            Log.debug("show \(show.rawValue) settings: speed \(settings.playbackSpeed.map { "\($0)" } ?? "default"), intro \(settings.skipIntro) s, outro \(settings.skipOutro) s")
+        } catch {
+            Log.warning("cannot save the settings of \(show): \(error)")
+        }
+    }
+
     /// The downloaded file to play instead of streaming, if there is one.
     func localFile(for episode: EpisodeID) async -> URL? {
         await store?.localFile(for: episode)

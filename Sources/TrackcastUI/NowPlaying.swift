@@ -39,6 +39,12 @@ final class NowPlaying {
     private var tickTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
     private let resume: ResumeTracker
+    /// The current episode's show's speed and intro/outro skips.
+    private var showSettings: ShowSettings?
+    let chapters: ChapterTracker
+    private(set) lazy var sleepTimer = SleepTimer(nowPlaying: self)
+    /// The volume before the sleep timer began to fade it.
+    private var volumeBeforeFade: Double?
     /// When the current item was paused, for rewinding after a long pause.
     private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
@@ -52,10 +58,16 @@ final class NowPlaying {
         self.library = library
         self.settings = settings
         resume = ResumeTracker(library: library)
+        chapters = ChapterTracker(library: library)
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
-            self.player?.setRate(PlaybackRate(self.settings.playbackSpeed))
-            self.mpris?.propertiesMayHaveChanged()
+            // A speed chosen while a show plays is remembered for that show.
+            if let show = item?.show, var remembered = showSettings, remembered.playbackSpeed != self.settings.playbackSpeed {
+                remembered.playbackSpeed = self.settings.playbackSpeed
+                showSettings = remembered
+                Task { await library.setShowSettings(remembered, for: show) }
+            }
+            applySpeed()
         }
     }
 
@@ -70,7 +82,7 @@ final class NowPlaying {
             let player = try PlayerController(configuration: configuration)
             if let video { player.setVideoSink(video.sink) }
             self.video = video
-            player.setRate(PlaybackRate(settings.playbackSpeed))
+            player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
             }
@@ -142,11 +154,38 @@ final class NowPlaying {
     func play(_ newItem: Item) {
         let key = Self.resumeKey(of: newItem)
         Task {
+            var show: ShowSettings?
+            if let id = newItem.show { show = await library.showSettings(id) }
             var start: Duration?
             if let key, let saved = await library.resumePosition(for: key) {
                 start = .seconds(settings.resumePolicy.start(from: saved))
+            } else if let intro = show?.skipIntro, intro > 0 {
+                start = .seconds(intro)
             }
+            showSettings = show
+            applySpeed()
             play(newItem, startingAt: start)
+        }
+    }
+
+    /// The show's remembered speed, else the preference.
+    private func applySpeed() {
+        let speed = showSettings?.playbackSpeed ?? settings.playbackSpeed
+        player?.setRate(PlaybackRate(speed))
+        Log.debug(String(format: "speed: %.2f", speed))
+        mpris?.propertiesMayHaveChanged()
+    }
+
+    /// Changes a show's own settings; the current episode follows at once.
+    func setShowSettings(_ change: @escaping @Sendable (inout ShowSettings) -> Void, for show: ShowID) {
+        Task {
+            var updated = await library.showSettings(show) ?? ShowSettings()
+            change(&updated)
+            await library.setShowSettings(updated, for: show)
+            if item?.show == show {
+                showSettings = updated
+                applySpeed()
+            }
         }
     }
 
@@ -159,6 +198,8 @@ final class NowPlaying {
         guard let player = makePlayer() else { return }
         saveCurrentPosition()
         resume.begin(Self.resumeKey(of: newItem), show: newItem.show)
+        chapters.begin(uri: newItem.uri, episode: newItem.episode)
+        if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         pausedAt = nil
         item = newItem
         video?.clear()
@@ -208,6 +249,7 @@ final class NowPlaying {
         mpris?.didSeek()
         position = min(max(target, .zero), duration ?? target)
         resume.stopped(at: position, duration: duration)
+        moved()
         notify()
     }
 
@@ -222,7 +264,62 @@ final class NowPlaying {
         let upper = duration ?? (position + offset)
         position = min(max(position + offset, .zero), upper)
         resume.stopped(at: position, duration: duration)
+        moved()
         notify()
+    }
+
+    /// After a seek: the chapter may be another, and an end-of-chapter
+    /// timer now means the chapter sought into.
+    private func moved() {
+        chapters.update(position: position)
+        if sleepTimer.mode == .endOfChapter { sleepTimer.start(.endOfChapter) }
+    }
+
+    // MARK: Chapters
+
+    func nextChapter() {
+        if let start = chapters.list.nextStart(after: position.seconds) { seek(to: .seconds(start)) }
+    }
+
+    func previousChapter() {
+        if let start = chapters.list.previousStart(before: position.seconds) { seek(to: .seconds(start)) }
+    }
+
+    /// Plays from the start of the `index`th listed chapter.
+    func seekToChapter(_ index: Int) {
+        let listed = chapters.list.listed
+        guard listed.indices.contains(index) else { return }
+        seek(to: .seconds(listed[index].start))
+    }
+
+    // MARK: For the sleep timer
+
+    var rate: Double { player?.rate.value ?? 1 }
+
+    /// Scales the volume by `factor` (1 restores it).
+    func setFade(_ factor: Double) {
+        guard let player else { return }
+        if factor >= 1 {
+            if let volumeBeforeFade { player.volume = volumeBeforeFade }
+            volumeBeforeFade = nil
+            return
+        }
+        let base = volumeBeforeFade ?? player.volume
+        volumeBeforeFade = base
+        player.volume = base * factor
+    }
+
+    /// Pauses through the controller, as the pause button does.
+    func pauseForSleep() {
+        guard let player else { return }
+        player.pause()
+        if let current = player.position { position = current }
+    }
+
+    /// Each of `times` as playback of the current item passes it.
+    func boundaryCrossings(_ times: [Duration]) -> AsyncStream<Duration> {
+        guard let player, let itemID else { return AsyncStream { $0.finish() } }
+        return player.boundaryCrossings(times, of: itemID)
     }
 
     /// Writes the current item's position; before quitting, await the
@@ -240,14 +337,16 @@ final class NowPlaying {
         switch state.phase {
         case .ready:
             duration = player?.duration
+            chapters.embedded(player?.asset?.chapters ?? [])
         case .paused:
             if let current = player?.position { position = current }
             pausedAt = Date()
+            Log.debug(String(format: "paused at %.2f s", position.seconds))
             saveCurrentPosition()
         case .ended:
             if let duration { position = duration }
             resume.finish()
-            endHandler?()
+            if !sleepTimer.itemEnded() { endHandler?() }
         case .failed(let error):
             // A message, not a frozen frame.
             video?.clear()
@@ -269,6 +368,14 @@ final class NowPlaying {
         duration = tick.duration ?? duration
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
         resume.playing(at: tick.position, duration: duration)
+        // The show's outro is skipped by going to the end, which ends the episode as usual.
+        if let outro = showSettings?.skipOutro, outro > 0, let duration, tick.position >= duration - .seconds(outro),
+           tick.position < duration {
+            Log.debug("skipping the outro")
+            player?.seek(to: duration)
+        }
+        chapters.update(position: tick.position)
+        sleepTimer.ticked(position: tick.position, duration: duration)
         notify()
     }
 

@@ -28,6 +28,8 @@ final class PlayerBar {
 
     private static let speeds = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0]
     private let speed: MenuButton
+    private let chapterMenu: ChapterMenu
+    private let sleepMenu: SleepTimerMenu
 
     init(nowPlaying: NowPlaying, artworkCache: ArtworkCache, settings: AppSettings) {
         self.artworkCache = artworkCache
@@ -62,6 +64,10 @@ final class PlayerBar {
         time.useTabularNumbers()
         time.align(horizontal: .end, vertical: .center)
         time.addCSSClass("dim-label")
+        chapterMenu = ChapterMenu(chapters: nowPlaying.chapters)
+        sleepMenu = SleepTimerMenu(timer: nowPlaying.sleepTimer)
+        bar.append(chapterMenu.root)
+        bar.append(sleepMenu.root)
         bar.append(speed)
         let back = Button(iconName: "media-seek-backward-symbolic", tooltip: tr("Skip Back"), action: "app.seek-backward")
         let forward = Button(iconName: "media-seek-forward-symbolic", tooltip: tr("Skip Forward"), action: "app.seek-forward")

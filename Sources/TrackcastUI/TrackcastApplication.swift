@@ -101,6 +101,7 @@ public final class TrackcastApplication {
             commands.setPlayed(EpisodeID(rawValue: id), played)
         }
         installQueueActions()
+        installListeningActions()
         for action in settings.actions() { application.addAction(action) }
         video.installActions()
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
@@ -138,6 +139,44 @@ public final class TrackcastApplication {
         }
         add("queue-clear") { [unowned self] in upNext.clear() }
         add("play-next") { [unowned self] in playNextInQueue() }
+    }
+
+    /// Chapters: `next-chapter`, `previous-chapter`, `seek-chapter(i)` (the
+    /// index among the listed chapters). The sleep timer: `sleep-timer(s)`
+    /// with minutes ("30"), "end-of-episode", "end-of-chapter" or "off",
+    /// and `sleep-timer-extend` (five more minutes).
+    private func installListeningActions() {
+        add("next-chapter") { [unowned self] in nowPlaying.nextChapter() }
+        add("previous-chapter") { [unowned self] in nowPlaying.previousChapter() }
+        addWithParameter("seek-chapter", type: "i") { [unowned self] in
+            if let index = $0.int32 { nowPlaying.seekToChapter(Int(index)) }
+        }
+        addWithParameter("sleep-timer", type: "s") { [unowned self] parameter in
+            let timer = nowPlaying.sleepTimer
+            switch parameter.string ?? "" {
+            case "end-of-episode": timer.start(.endOfEpisode)
+            case "end-of-chapter": timer.start(.endOfChapter)
+            case "off": timer.cancel()
+            case let text:
+                if let minutes = Int(text), minutes > 0 { timer.start(.minutes(minutes)) }
+            }
+        }
+        add("sleep-timer-extend") { [unowned self] in nowPlaying.sleepTimer.extend(byMinutes: 5) }
+        // Per show: `show-speed((xd))` (0 goes back to the preference) and
+        // `show-skip((xdd))`, the seconds of intro and outro to skip.
+        addWithParameter("show-speed", type: "(xd)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let speed = fields[1].double, speed.isFinite else { return }
+            let remembered: Double? = speed > 0 ? min(max(speed, 0.5), 3) : nil
+            nowPlaying.setShowSettings({ $0.playbackSpeed = remembered }, for: ShowID(rawValue: id))
+        }
+        addWithParameter("show-skip", type: "(xdd)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 3, let id = fields[0].int64, let intro = fields[1].double, let outro = fields[2].double,
+                  intro.isFinite, outro.isFinite else { return }
+            let (start, end) = (max(0, intro), max(0, outro))
+            nowPlaying.setShowSettings({ $0.skipIntro = start; $0.skipOutro = end }, for: ShowID(rawValue: id))
+        }
     }
 
     @discardableResult

@@ -75,6 +75,7 @@ extension RunningAppTests {
         let start = Self.loggedPositions(second.standardOutput).first ?? 0
         _ = try await quit(second)
         try #require(resumed, "the file did not play again: \(second.standardOutput) \(second.standardError)")
+        print("killed at \(killedAt) s, resumed at \(start) s")
         // Flushed every 5 s from positions recorded every second; the first
         // tick after resuming may be half a second on.
         #expect(start >= killedAt - 7 && start <= killedAt + 1.5, "killed at \(killedAt) s, resumed at \(start) s")
@@ -126,5 +127,144 @@ extension RunningAppTests {
         let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
         #expect(try await LibraryStore(directory: library).queue().map(\.id.rawValue) == [1])
+    }
+
+    fileprivate static func pausedPositions(_ output: Substring) -> [Double] {
+        output.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "paused at ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+
+    @Test("the feed's chapters are followed by the play head; the end-of-chapter sleep timer pauses at the boundary")
+    func chaptersAndSleepTimer() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            // "Welcome to Trackcast": chapters "Welcome" at 0 s and "Keys to try" at 11 s.
+            var mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "chapters: 2", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await waitForLine(app, "chapter: Welcome", after: mark))
+            try await run("sleep-timer", "[<'end-of-chapter'>]")
+            try #require(await waitForLine(app, "sleep timer: endOfChapter", after: mark))
+            let paused = await waitForLine(app, "sleep timer: paused at", after: mark, timeout: .seconds(40))
+            try #require(paused, "the timer never paused: \(app.standardOutput[mark...])")
+            try #require(await waitForLine(app, "playback: paused", after: mark))
+            let pausedAt = try #require(Self.pausedPositions(app.standardOutput[mark...]).last)
+            print("end-of-chapter sleep timer paused at \(pausedAt) s (chapter ends at 11 s)")
+            #expect(abs(pausedAt - 11) <= 0.5, "paused at \(pausedAt) s, the chapter ends at 11 s")
+
+            // The chapter under the play head is the last one announced.
+            func inChapter(_ title: String) async -> Bool {
+                await app.waitFor(timeout: .seconds(20)) {
+                    $0.standardOutput.split(separator: "\n").last { $0.contains("chapter: ") }?.hasSuffix("chapter: \(title)") == true
+                }
+            }
+            try await run("seek-to", "[<5.0>]")
+            #expect(await inChapter("Welcome"))
+            try await run("next-chapter")
+            #expect(await inChapter("Keys to try"))
+            // Just after a chapter's start, "previous" goes to the one before.
+            try await run("previous-chapter")
+            #expect(await inChapter("Welcome"))
+            mark = app.standardOutput.endIndex
+            try await run("next-chapter")
+            try await run("play-pause")
+            #expect(await waitForLine(app, "playback: ended", after: mark, timeout: .seconds(30)))
+            // Entering a chapter is announced once, however many ticks follow.
+            #expect(app.standardOutput[mark...].components(separatedBy: "chapter: Keys to try").count == 2,
+                    "\(app.standardOutput[mark...])")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("a show's own speed and intro and outro skips apply to its episodes; a speed chosen while it plays is remembered")
+    func perShowSettings() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            try await run("show-speed", "[<(int64 1, 1.5)>]")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 0.0 s"))
+            try await run("show-skip", "[<(int64 1, 3.0, 4.0)>]")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"))
+
+            // "Tips" (13 s) starts after its 3 s intro at 1.5× and skips its last 4 s.
+            let mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 2>]")
+            #expect(await waitForLine(app, "speed: 1.50", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await app.waitFor(timeout: .seconds(20)) {
+                !Self.loggedPositions(String($0.standardOutput[mark...])).isEmpty
+            })
+            let first = try #require(Self.loggedPositions(String(app.standardOutput[mark...])).first)
+            #expect(first >= 3 && first < 5, "started at \(first) s")
+            #expect(await waitForLine(app, "skipping the outro", after: mark, timeout: .seconds(30)))
+            #expect(await waitForLine(app, "finished episode(episode 2)", after: mark))
+            #expect(Self.loggedPositions(String(app.standardOutput[mark...])).allSatisfy { $0 < 10.5 || $0 >= 12.9 },
+                    "played into the outro: \(Self.loggedPositions(String(app.standardOutput[mark...])))")
+
+            // The player bar's speed, chosen while the show plays, becomes the show's.
+            let again = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "playing file://", after: again))
+            try await run("playback-speed", "[<2.0>]")
+            #expect(await waitForLine(app, "show 1 settings: speed 2.0", after: again), "\(app.standardOutput[again...])")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+        #expect(try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))?.playbackSpeed == 2)
+    }
+
+    @Test("MPRIS: CanGoNext follows the queue, and Next plays the first queued episode")
+    func mprisNext() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        func mpris(_ arguments: String...) async throws -> String {
+            try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
+                "--method",
+            ] + arguments).standardOutput
+        }
+        func canGoNext() async throws -> String {
+            try await mpris("org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "CanGoNext")
+        }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "playing file://", after: mark))
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try await canGoNext().contains("false"))
+            try await run("queue-last", "[<int64 2>]")
+            try #require(await waitForLine(app, "queue: 1 episodes", after: mark))
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await !canGoNext().contains("true"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(try await canGoNext().contains("true"))
+            _ = try await mpris("org.mpris.MediaPlayer2.Player.Next")
+            #expect(await waitForLine(app, "next in the queue: episode 2", after: mark), "\(app.standardOutput[mark...])")
+            #expect(await waitForLine(app, "sample/tips.opus", after: mark))
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
     }
 }

@@ -8,6 +8,8 @@ open class Widget: ObjectRef {
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
     public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
     public var isVisible: Bool {

@@ -18,6 +18,8 @@ struct ResumePositionStoreTests {
             naive.add(await Self.run(seed: seed) { NaiveFlusher(save: $0) })
             store.add(await Self.run(seed: seed) { ResumePositionStore(save: $0) })
         }
+        print("resume flush over \(Self.runs) runs: naive lost in \(naive.lost), sent twice in \(naive.doubled); "
+              + "store lost in \(store.lost), sent twice in \(store.doubled), \(store.failedSaves) failed saves merged back")
         // The bug the store exists for must show in the naive version, or
         // this test could not tell the two apart.
         #expect(naive.lost > 0, "the naive flush lost nothing in \(Self.runs) runs")

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TrackcastLibrary
+
+@Suite("Transcripts")
+struct TranscriptTests {
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Fixtures/transcripts/" + name))
+    }
+
+    @Test("WebVTT: cues with speakers from voice tags, markup and entities removed, NOTE and header skipped")
+    func webVTT() throws {
+        let transcript = try TranscriptParser.parse(Self.fixture("sample.vtt"), format: .webVTT)
+        #expect(transcript.cues.map(\.start) == [0, 4.5, 70.25])
+        #expect(transcript.cues.map(\.speaker) == ["Alice", "Bob", "Alice"])
+        #expect(transcript.cues[1].text == "Thanks, Alice! It is great to be here.")
+        #expect(transcript.cues[2].text == "Let us talk about cafés & tea. And about sleep timers.")
+        #expect(transcript.cues[2].end == 75)
+    }
+
+    @Test("SubRip: comma milliseconds, CRLF lines, hours")
+    func subRip() throws {
+        let transcript = try TranscriptParser.parse(Self.fixture("sample.srt"), format: .subRip)
+        #expect(transcript.cues.map(\.start) == [0, 4.5, 3670.25])
+        #expect(transcript.cues[1].text == "Thanks, Alice! It is great to be here.")
+        #expect(transcript.cues.allSatisfy { $0.speaker == nil })
+    }
+
+    @Test("Podcasting 2.0 JSON: segments with speakers; empty bodies dropped")
+    func json() throws {
+        let transcript = try TranscriptParser.parse(Self.fixture("sample.json"), format: .json)
+        #expect(transcript.cues.count == 3)
+        #expect(transcript.cues.map(\.speaker) == ["Alice", "Bob", "Alice"])
+        #expect(transcript.cues[2].text == "Let us talk about cafés.")
+    }
+
+    @Test("HTML: paragraphs as untimed cues, cite as speaker; no cue under the play head")
+    func html() throws {
+        let transcript = try TranscriptParser.parse(Self.fixture("sample.html"), format: .html)
+        #expect(transcript.cues.map(\.text) == ["Welcome to the show.", "Thanks, Alice! It is great to be here.",
+                                                "Music plays & fades."])
+        #expect(transcript.cues.map(\.speaker) == ["Alice", "Bob", nil])
+        #expect(!transcript.isTimed)
+        #expect(transcript.cueIndex(at: 1) == nil)
+        #expect(transcript.search("music") == [2])
+    }
+
+    @Test("the cue under the play head, gaps between cues, and search ignoring case and accents")
+    func playHeadAndSearch() throws {
+        let transcript = try TranscriptParser.parse(Self.fixture("sample.vtt"), format: .webVTT)
+        #expect(transcript.cueIndex(at: 0) == 0)
+        #expect(transcript.cueIndex(at: 4.49) == 0)
+        #expect(transcript.cueIndex(at: 4.5) == 1)
+        #expect(transcript.cueIndex(at: 30) == nil, "between cues nothing is spoken")
+        #expect(transcript.cueIndex(at: 72) == 2)
+        #expect(transcript.cueIndex(at: 80) == nil)
+        #expect(transcript.search("CAFES") == [2])
+        #expect(transcript.search("alice") == [1])
+        #expect(transcript.search("  ") == [])
+    }
+
+    @Test("media types name formats; bad input is a clear error")
+    func formatsAndErrors() {
+        #expect(TranscriptParser.Format(mediaType: "text/vtt") == .webVTT)
+        #expect(TranscriptParser.Format(mediaType: "application/x-subrip") == .subRip)
+        #expect(TranscriptParser.Format(mediaType: "application/json; charset=utf-8") == .json)
+        #expect(TranscriptParser.Format(mediaType: "text/html") == .html)
+        #expect(TranscriptParser.Format(mediaType: "audio/mpeg") == nil)
+        #expect(throws: TranscriptParser.ParseError.notText) {
+            try TranscriptParser.parse(Data([0xFF, 0xFE, 0xFD]), format: .webVTT)
+        }
+        #expect(throws: TranscriptParser.ParseError.noCues(.webVTT)) {
+            try TranscriptParser.parse(Data("WEBVTT\n\nno timings here\n".utf8), format: .webVTT)
+        }
+        #expect(throws: TranscriptParser.ParseError.noCues(.json)) {
+            try TranscriptParser.parse(Data("[1, 2]".utf8), format: .json)
+        }
+    }
+}
