@@ -23,6 +23,8 @@ public final class TrackcastApplication {
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands = LibraryCommands(library: library, host: self)
     private let upNext: UpNext
+    /// Episodes played this session before the current one, oldest first.
+    private var playedBefore: [EpisodeID] = []
     /// The window was closed while playing and only hidden; playback ending
     /// closes it for real.
     private var isPlayingInBackground = false
@@ -239,12 +241,31 @@ public final class TrackcastApplication {
 
     private func playEpisode(_ id: EpisodeID) {
         upNext.started(id)
+        rememberCurrentEpisode(before: id)
         Task {
             guard let episode = await library.episode(id) else {
                 Log.debug("no \(id) to play")
                 return
             }
             nowPlaying.play(episode, localFile: await library.localFile(for: id))
+        }
+    }
+
+    /// Notes the episode playing now, before `next` replaces it, for Previous.
+    private func rememberCurrentEpisode(before next: EpisodeID) {
+        guard let current = nowPlaying.item?.episode, current != next else { return }
+        playedBefore.append(current)
+    }
+
+    /// Previous: the episode played before this one plays again, and this
+    /// one goes to the front of the queue, so Next comes back to it.
+    private func playPreviousEpisode() {
+        guard let previous = playedBefore.popLast() else { return }
+        if let current = nowPlaying.item?.episode { upNext.playNext(current) }
+        Log.debug("previous episode: \(previous)")
+        Task {
+            guard let episode = await library.episode(previous) else { return }
+            nowPlaying.play(episode, localFile: await library.localFile(for: previous))
         }
     }
 
@@ -255,6 +276,7 @@ public final class TrackcastApplication {
         Task {
             guard let next = await upNext.takeFirst() else { return }
             Log.debug("next in the queue: \(next.id)")
+            rememberCurrentEpisode(before: next.id)
             nowPlaying.play(next, localFile: await library.localFile(for: next.id))
         }
     }
@@ -350,15 +372,16 @@ public final class TrackcastApplication {
 }
 
 /// What MPRIS asks of the app around the player. Next plays the first
-/// queued episode; there is no history, so Previous only restarts the item.
+/// queued episode; Previous the one played before (or, a few seconds in,
+/// restarts the current one: MPRISService decides).
 extension TrackcastApplication: MPRISHost {
     public var canRaise: Bool { true }
     public func raise() { presentWindow() }
     public func quit() { quitApplication() }
     public var canGoNext: Bool { !upNext.isEmpty }
-    public var hasPrevious: Bool { false }
+    public var hasPrevious: Bool { !playedBefore.isEmpty }
     public func next() { playNextInQueue() }
-    public func previous() {}
+    public func previous() { playPreviousEpisode() }
     public func open(uri: String) { open([uri]) }
     public func libraryMetadata(forURI uri: String) -> MPRISLibraryMetadata? { nowPlaying.metadata(forURI: uri) }
 }

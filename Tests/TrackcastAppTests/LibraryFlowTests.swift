@@ -695,6 +695,46 @@ extension RunningAppTests {
         }
     }
 
+    @Test("MPRIS Previous plays the episode played before; Next comes back to the one it left")
+    func previousEpisode() async throws {
+        func player(_ method: String) async throws {
+            let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
+                "--method", "org.mpris.MediaPlayer2.Player.\(method)",
+            ])
+            #expect(result.status == 0, "\(method): \(result.standardError)")
+        }
+        let library = Self.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await activate("try-sample-show")
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await activate("play-episode", "[<int64 1>]")
+            let first = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("welcome.opus") }
+            try #require(first, "the first episode did not play: \(app.standardOutput)")
+            let beforeSecond = app.standardOutput.endIndex
+            try await activate("play-episode", "[<int64 2>]")
+            let second = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput[beforeSecond...].contains("tips.opus") }
+            try #require(second, "the second episode did not play: \(app.standardOutput[beforeSecond...])")
+
+            let beforePrevious = app.standardOutput.endIndex
+            try await player("Previous")
+            let back = await app.waitFor(timeout: .seconds(20)) {
+                let since = $0.standardOutput[beforePrevious...]
+                return since.contains("playing ") && since.contains("welcome.opus")
+            }
+            #expect(back, "Previous did not go back to the first episode: \(app.standardOutput[beforePrevious...])")
+            let beforeNext = app.standardOutput.endIndex
+            try await player("Next")
+            let forward = await app.waitFor(timeout: .seconds(20)) {
+                let since = $0.standardOutput[beforeNext...]
+                return since.contains("playing ") && since.contains("tips.opus")
+            }
+            #expect(forward, "Next did not return to the second episode: \(app.standardOutput[beforeNext...])")
+        }
+    }
+
     /// How many Trackcast main windows are mapped.
     private func visibleWindows() async throws -> Int {
         let found = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"),
