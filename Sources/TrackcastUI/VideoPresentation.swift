@@ -39,6 +39,7 @@ final class VideoPresentation {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
             window()?.showVideo(video, phase: phase)
+            pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
             window()?.hideVideo()
@@ -69,6 +70,7 @@ final class VideoPresentation {
             self?.pictureInPicture = nil
         }
         pictureInPicture = pip
+        pip.update(playing: VideoView.isPlaying(nowPlaying.phase))
         pip.present()
     }
 
