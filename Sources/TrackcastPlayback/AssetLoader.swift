@@ -34,8 +34,16 @@ public struct AssetLoader: Sendable {
         return Self.asset(from: media)
     }
 
-    /// Adaptive streaming playlists.
-    static let playlistTypes: Set<String> = ["application/x-hls", "application/dash+xml", "application/vnd.ms-sstr+xml"]
+    /// Adaptive streaming playlists, and internet radio.
+    static let streamTypes: Set<String> = [
+        "application/x-hls", "application/dash+xml", "application/vnd.ms-sstr+xml", "application/x-icy",
+    ]
+
+    static func chapters(from entries: [TocEntry]) -> [LoadedAsset.Chapter] {
+        entries.flatMap(\.chapters).compactMap { entry in
+            entry.start.map { LoadedAsset.Chapter(title: entry.title, start: $0, end: entry.end) }
+        }
+    }
 
     static func asset(from media: DiscoveredMedia) -> LoadedAsset {
         let tracks = media.streams.map { stream in
@@ -43,17 +51,14 @@ public struct AssetLoader: Sendable {
                               channels: stream.channels, sampleRate: stream.sampleRate,
                               width: stream.width, height: stream.height, bitrate: stream.bitrate)
         }
-        let chapters = media.tableOfContents.flatMap(\.chapters).compactMap { entry in
-            entry.start.map { LoadedAsset.Chapter(title: entry.title, start: $0, end: entry.end) }
-        }
+        let chapters = Self.chapters(from: media.tableOfContents)
         // GStreamer calls only sources that cannot preroll live. A playlist
         // without an end (HLS, DASH) prerolls and even seeks within its
-        // window, yet has no duration: it is live too. So is a stream with
-        // neither duration nor seeking, such as internet radio. (The
-        // controller looks again once the pipeline has prerolled: Ogg served
-        // fast over HTTP shows neither to the probe, yet is a file.)
-        let isPlaylist = media.containerType.map(Self.playlistTypes.contains) ?? false
-        let isLive = media.isLive || (media.duration == nil && (isPlaylist || !media.isSeekable))
+        // window, yet has no duration: it is live too, and so is internet
+        // radio (ICY). A file without a duration is not: Ogg served fast
+        // over HTTP shows the probe neither duration nor seeking.
+        let isStream = media.containerType.map(Self.streamTypes.contains) ?? false
+        let isLive = media.isLive || (media.duration == nil && isStream)
         return LoadedAsset(duration: media.duration, isLive: isLive, isSeekable: media.isSeekable && !isLive,
                            tracks: tracks, title: media.tags.title, artist: media.tags.artist, album: media.tags.album,
                            artwork: media.tags.image.map { Data($0) }, artworkType: media.tags.imageType,

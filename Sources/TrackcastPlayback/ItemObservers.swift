@@ -36,9 +36,6 @@ final class ItemObservers {
         self.sample = sample
     }
 
-    /// Open streams and running tasks of this item.
-    var openCount: Int { tickStreams.count + boundaryStreams.count + endStreams.count + seekStreams.count }
-
     // MARK: Subscribing
 
     func positionTicks() -> AsyncStream<PositionTick> {

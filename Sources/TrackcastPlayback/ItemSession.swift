@@ -1,3 +1,4 @@
+import Bindings
 import TrackcastCore
 
 /// Everything the controller knows about the item it is playing, from
@@ -15,6 +16,8 @@ final class ItemSession {
     var asset: LoadedAsset?
     /// The pipeline reached PAUSED with data (or is live and never will).
     var isPrerolled = false
+    /// Playing from a progressive download rather than a stream.
+    var isDownloading = false
     /// The pipeline said NO_PREROLL: a live source.
     var isLiveSource = false
     /// Where to start, until the first seek is made.
@@ -27,6 +30,11 @@ final class ItemSession {
     var isReady = false
     /// A seek the user asked for, until the pipeline says it landed.
     var isSeekInFlight = false
+    var seekTarget = Duration.zero
+    /// A pause or play that completes later, with an ASYNC_DONE of its own.
+    var isStateChangeInFlight = false
+    /// A seek asked for while a state change was in flight; made when it completes.
+    var deferredSeek: (position: Duration, flags: SeekFlags)?
     /// What the user wants: playing, or paused. Buffering pauses the pipeline, not this.
     var wantsPlaying: Bool
     var bufferingPercent = 100

@@ -68,6 +68,16 @@ public final class PlayerController {
                     return isVideoDecoder && !decoders.decodesVideo ? .skip : .tryIt
                 }
             }
+            // The sound server's view of the stream (volume mixers, GNOME
+            // Settings, ducking): who plays it and what it is.
+            if element.hasProperty("stream-properties") {
+                element.setProperty("stream-properties", structureNamed: "props", strings: [
+                    "media.role": decoders.decodesVideo ? "video" : "music",
+                    "application.name": AppIdentity.name,
+                    "application.id": AppIdentity.id,
+                    "application.icon_name": AppIdentity.id,
+                ])
+            }
             // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
             if let maximumBitrate, element.hasProperty("max-bitrate") {
                 try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate))
@@ -182,11 +192,36 @@ public final class PlayerController {
         configuration.decodesVideo && item.kind != .audio
     }
 
-    private func flags(for item: PlaybackItem) -> String {
+    private func flags(for item: PlaybackItem, downloads: Bool = false) -> String {
         // "buffering" lets adaptive streams buffer demuxed data and report it.
-        decodesVideo(item)
+        let base = decodesVideo(item)
             ? "video+audio+text+soft-volume+deinterlace+soft-colorbalance+buffering"
             : "audio+soft-volume+buffering"
+        return downloads ? base + "+download" : base
+    }
+
+    /// Whether the prerolled item is better played from a progressive
+    /// download than streamed: an HTTP file whose streaming pipeline knows
+    /// neither its length nor how to seek (Ogg: its demuxer knows both when
+    /// it reads a download). Live streams keep streaming.
+    private func needsDownload(_ session: ItemSession) -> Bool {
+        let uri = session.item.uri
+        let isHTTP = uri.hasPrefix("http://") || uri.hasPrefix("https://")
+        return isHTTP && !session.isLive && !session.isDownloading
+            && playbin.duration == nil && playbin.seeking?.isSeekable != true
+    }
+
+    /// Prerolls the current item again, downloading. From NULL, so that no
+    /// message of the first preroll is left on the bus to be taken for this one.
+    private func prerollDownloading(_ session: ItemSession) {
+        session.isDownloading = true
+        playbin.setState(.null)
+        playbin.setFlags(flags(for: session.item, downloads: true))
+        session.isPrerolled = false
+        if playbin.setState(.paused) == .noPreroll {
+            session.isLiveSource = true
+            session.isPrerolled = true
+        }
     }
 
     private func assetLoaded(_ asset: LoadedAsset, for session: ItemSession) {
@@ -195,24 +230,16 @@ public final class PlayerController {
         advanceLoad(session)
     }
 
-    /// The probe calls a stream without duration or seeking live; the
-    /// prerolled pipeline may know better (Ogg over fast HTTP shows the probe
-    /// neither), and a seekable stream with a duration is no live one.
-    private func confirmLiveness(_ session: ItemSession) {
-        guard let asset = session.asset, asset.isLive, !session.isLiveSource,
-              let duration = playbin.duration, playbin.seeking?.isSeekable == true else { return }
-        session.asset?.isLive = false
-        session.asset?.isSeekable = true
-        session.asset?.duration = duration
-    }
-
     /// Moves a loading item on once its parts are there: the asset, the
     /// preroll, the first seek (start position and rate), a full buffer.
     private func advanceLoad(_ session: ItemSession) {
         guard isCurrent(session), !session.hasFailed, !session.isReady, session.asset != nil,
               session.isPrerolled, !session.isInitialSeekInFlight else { return }
+        if needsDownload(session) {
+            prerollDownloading(session)
+            return
+        }
         if !session.isInitialSeekDone {
-            confirmLiveness(session)
             session.isInitialSeekDone = true
             if !session.isLive, session.pendingStart != nil || rate != .normal {
                 let target = clamped(session.pendingStart ?? .zero, for: session)
@@ -254,7 +281,7 @@ public final class PlayerController {
             session.observers.jumped(to: .zero)
         }
         if session.bufferingPercent == 100 || session.isLive {
-            playbin.setState(.playing)
+            changeState(to: .playing, of: session)
         } else {
             send(.apply(.buffering(percent: session.bufferingPercent), session.id))
         }
@@ -264,7 +291,7 @@ public final class PlayerController {
         guard let session, !session.hasFailed else { return }
         session.wantsPlaying = false
         guard session.isReady, !session.hasEnded else { return }
-        playbin.setState(.paused)
+        changeState(to: .paused, of: session)
         session.observers.playbackStopped()
         send(.apply(.paused, session.id))
     }
@@ -293,13 +320,32 @@ public final class PlayerController {
         // (MP3 over HTTP often says no); GStreamer refuses what it cannot do.
         let position = clamped(target, for: session)
         let flags: SeekFlags = mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest]
-        session.appliedRate = rate.value
-        if playbin.seek(to: position, rate: rate.value, flags: flags) { session.isSeekInFlight = true }
+        if session.isStateChangeInFlight {
+            // That change's ASYNC_DONE is still to come and would pass for
+            // this seek's: the seek waits for it (the latest one wins).
+            session.deferredSeek = (position, flags)
+        } else {
+            startSeek(to: position, flags: flags, of: session)
+        }
         session.observers.jumped(to: position)
         if session.hasEnded {
             session.hasEnded = false
             send(.apply(.paused, session.id))
         }
+    }
+
+    private func startSeek(to position: Duration, flags: SeekFlags, of session: ItemSession) {
+        session.appliedRate = rate.value
+        if playbin.seek(to: position, rate: rate.value, flags: flags) {
+            session.isSeekInFlight = true
+            session.seekTarget = position
+        }
+    }
+
+    /// Pauses or plays the pipeline, noting a change that completes later
+    /// (with an ASYNC_DONE) unless a seek's ASYNC_DONE will cover it anyway.
+    private func changeState(to state: ElementState, of session: ItemSession) {
+        if playbin.setState(state) == .async, !session.isSeekInFlight { session.isStateChangeInFlight = true }
     }
 
     public func skipForward() { skip(by: configuration.skipForward) }
@@ -393,6 +439,14 @@ public final class PlayerController {
             if message.isFrom(playbin), let change = message.stateChange { stateChanged(session, to: change.new) }
         case .asyncDone:
             asyncDone(session)
+        case .tag:
+            // Live streams name what is on now in their tags (ICY titles).
+            if session.isLive, let title = message.tags?.title { session.asset?.title = title }
+        case .tableOfContents:
+            // Some containers only show their chapters to the playing pipeline.
+            if session.asset?.chapters.isEmpty == true, let entries = message.tableOfContents {
+                session.asset?.chapters = AssetLoader.chapters(from: entries)
+            }
         case .durationChanged:
             if session.asset != nil, !session.isLive, let duration = playbin.duration { session.asset?.duration = duration }
         case .endOfStream:
@@ -413,9 +467,15 @@ public final class PlayerController {
             session.isPrerolled = true
         } else if session.isInitialSeekInFlight {
             session.isInitialSeekInFlight = false
+        } else if session.isStateChangeInFlight {
+            session.isStateChangeInFlight = false
+            if let (position, flags) = session.deferredSeek {
+                session.deferredSeek = nil
+                startSeek(to: position, flags: flags, of: session)
+            }
         } else if session.isSeekInFlight {
             session.isSeekInFlight = false
-            if let position = playbin.position { session.observers.seekLanded(at: position) }
+            session.observers.seekLanded(at: playbin.position ?? session.seekTarget)
         }
         advanceLoad(session)
     }

@@ -1,5 +1,6 @@
 import Bindings
 import TrackcastCore
+import TrackcastLibrary
 
 /// The preferences the app reads from GSettings. Without an installed schema
 /// (an uninstalled build outside meson-helpers) the schema's defaults apply
@@ -20,6 +21,10 @@ final class AppSettings {
     var skipForward: Duration { .seconds(Int((try? settings?.int(forKey: "skip-forward-seconds")) ?? 30)) }
     var skipBackward: Duration { .seconds(Int((try? settings?.int(forKey: "skip-backward-seconds")) ?? 15)) }
     var playbackSpeed: Double { (try? settings?.double(forKey: "playback-speed")) ?? 1 }
+    /// A pause of five minutes or more rewinds by the preference's seconds (0: never).
+    var resumePolicy: ResumePolicy {
+        ResumePolicy(longPause: 300, rewind: Double((try? settings?.int(forKey: "rewind-after-pause-seconds")) ?? 5))
+    }
     var backgroundPlayback: Bool { (try? settings?.bool(forKey: "background-playback")) ?? true }
 
     func set(_ value: Variant, forKey key: String) {

@@ -2,7 +2,7 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// A list of episodes across shows ("New", "In Progress"), read again
+/// A list of episodes across shows ("New", "In Progress", "Up Next"), read again
 /// whenever the library or an episode changes, with a status page while
 /// it is empty. Activating an episode plays it.
 @MainActor
@@ -16,12 +16,12 @@ final class EpisodeListView {
     private let query: Query
     private var loadTask: Task<Void, Never>?
 
-    init(library: LibraryModel, name: String, accessibleLabel: String, empty: StatusPage,
+    init(library: LibraryModel, name: String, accessibleLabel: String, empty: StatusPage, isQueue: Bool = false,
          play: @escaping @MainActor (EpisodeSummary) -> Void, query: @escaping Query) {
         self.library = library
         self.name = name
         self.query = query
-        let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow(namesShow: true) })
+        let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow(namesShow: true, inQueue: isQueue) })
         list.showSeparators(true)
         list.setAccessibleLabel(accessibleLabel)
         list.onActivate { [episodes] position in
@@ -32,6 +32,7 @@ final class EpisodeListView {
         root.visibleChildName = "empty"
         library.observeShows { [weak self] _ in self?.reload() }
         library.observeEpisodes { [weak self] _ in self?.reload() }
+        if isQueue { library.observeQueue { [weak self] in self?.reload() } }
     }
 
     /// A newer reload replaces one still running, so results arrive in order.

@@ -3,8 +3,9 @@ import TrackcastCore
 import TrackcastLibrary
 
 /// One episode in a show's list: title, date, length or time left; a
-/// download (or delete-download) button; and a check that shows whether it
-/// was played and toggles it.
+/// download (or delete-download) button; a check that shows whether it
+/// was played and toggles it; and a menu to queue it. In the queue itself,
+/// buttons to move it up and to take it out instead.
 @MainActor
 final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
@@ -12,13 +13,18 @@ final class EpisodeRow: ListRowController {
     private let details = Label()
     private let played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
+    private let queueMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Queue"), menu: Menu())
+    private let moveUp = Button(iconName: "go-up-symbolic", tooltip: tr("Move Up"))
+    private let remove = Button(iconName: "list-remove-symbolic", tooltip: tr("Remove from Queue"))
+    private let inQueue: Bool
 
     var root: Widget { box }
     /// Lists across shows say which show each episode is from.
     private let namesShow: Bool
 
-    init(namesShow: Bool = false) {
+    init(namesShow: Bool = false, inQueue: Bool = false) {
         self.namesShow = namesShow
+        self.inQueue = inQueue
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         let text = Box(.vertical, spacing: 4)
         text.expandHorizontally()
@@ -33,7 +39,8 @@ final class EpisodeRow: ListRowController {
         text.append(title)
         text.append(details)
         box.append(text)
-        for button in [download, played] {
+        let buttons: [Widget] = inQueue ? [moveUp, remove] : [download, played, queueMenu]
+        for button in buttons {
             button.addCSSClass("flat")
             button.addCSSClass("circular")
             button.align(horizontal: .end, vertical: .center)
@@ -42,6 +49,16 @@ final class EpisodeRow: ListRowController {
     }
 
     func bind(_ episode: EpisodeSummary) {
+        let id = Variant(episode.id.rawValue)
+        if inQueue {
+            moveUp.setAction("app.queue-move-up", target: id)
+            remove.setAction("app.queue-remove", target: id)
+        } else {
+            let menu = Menu()
+            menu.append(tr("Play Next"), action: "app.queue-next(int64 \(episode.id.rawValue))")
+            menu.append(tr("Play Last"), action: "app.queue-last(int64 \(episode.id.rawValue))")
+            queueMenu.setMenu(menu)
+        }
         title.text = episode.title ?? tr("Untitled episode")
         var parts: [String] = []
         if namesShow, let show = episode.showTitle { parts.append(show) }
@@ -53,7 +70,7 @@ final class EpisodeRow: ListRowController {
             parts.append(TimeText.length(duration))
         }
         if episode.isNew { parts.append(tr("New")) }
-        showDownload(of: episode, in: &parts)
+        if !inQueue { showDownload(of: episode, in: &parts) }
         details.text = parts.joined(separator: " · ")
         // The action's target names this row's episode; rows are recycled.
         played.setAction("app.set-played", target: Variant(tuple: [Variant(episode.id.rawValue), Variant(!episode.isPlayed)]))

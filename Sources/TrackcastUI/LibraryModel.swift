@@ -20,11 +20,19 @@ final class LibraryModel {
     private(set) var shows: [Show] = []
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
+    private var queueObservers: [@MainActor () -> Void] = []
     /// Made at the first subscription, refresh or download: their
     /// URLSession and threads are not needed to browse.
     private var refresher: FeedRefresher?
     private var downloader: Downloader?
     private var httpClient: HTTPClient?
+
+    /// Positions recorded while playing, written every few seconds. Until
+    /// the library is open its saves fail and the positions wait.
+    private(set) lazy var resumePositions = ResumePositionStore { [weak self] updates in
+        guard let self else { throw LibraryUnavailable() }
+        try await openedStore().savePositions(updates)
+    }
 
     init(directory: URL) {
         self.directory = directory
@@ -33,20 +41,25 @@ final class LibraryModel {
     /// Opens (or creates) `library.sqlite3`; the store's initializer does its
     /// file work on the global executor. `prepare` runs first, off the main
     /// thread too (creating the folder).
-    func open(after prepare: @escaping @Sendable () throws -> Void) async throws {
+    /// A library file that cannot be used is set aside and a fresh one
+    /// started (`LibraryStore.openRecovering`); what was set aside is returned.
+    @discardableResult
+    func open(after prepare: @escaping @Sendable () throws -> Void) async throws -> SetAsideLibrary? {
         let directory = directory
-        let task = Task {
+        let task = Task { () async throws -> SetAsideLibrary? in
             try await Task.detached { try prepare() }.value
-            store = try await LibraryStore(directory: directory)
+            let (opened, setAside) = try await LibraryStore.openRecovering(directory: directory)
+            store = opened
             Log.debug("library opened at \(directory.path)")
             await reloadShows()
+            return setAside
         }
-        opening = task
-        try await task.value
+        opening = Task { _ = try await task.value }
+        return try await task.value
     }
 
     /// The store, once open; throws if it could not be opened.
-    private func openedStore() async throws -> LibraryStore {
+    func openedStore() async throws -> LibraryStore {
         if let store { return store }
         // Why it failed has been said once, at start-up.
         guard (try? await opening?.value) != nil, let store else { throw LibraryUnavailable() }
@@ -62,6 +75,15 @@ final class LibraryModel {
     /// Called with a show whose episodes changed (played, position saved).
     func observeEpisodes(_ observer: @escaping @MainActor (ShowID) -> Void) {
         episodeObservers.append(observer)
+    }
+
+    /// Called after every change of the queue.
+    func observeQueue(_ observer: @escaping @MainActor () -> Void) {
+        queueObservers.append(observer)
+    }
+
+    func queueChanged() {
+        for observer in queueObservers { observer() }
     }
 
     func reloadShows() async {
@@ -201,14 +223,34 @@ final class LibraryModel {
         try? await openedStore().episodeSummary(id)
     }
 
-    func savePosition(_ position: Duration, duration: Duration?, of episode: EpisodeID, show: ShowID) async {
-        let update = ResumePositionUpdate(key: .episode(episode), position: position.seconds,
-                                          duration: duration?.seconds)
-        do {
-            try await store?.savePositions([update])
-            for observer in episodeObservers { observer(show) }
-        } catch {
-            Log.warning("cannot save the position of \(episode): \(error)")
+    /// Where `key` was left: a position recorded but not yet flushed, or
+    /// the library's.
+    func resumePosition(for key: ResumeKey) async -> ResumePosition? {
+        if let pending = await resumePositions.pendingPosition(for: key) { return pending }
+        return try? await openedStore().position(for: key)
+    }
+
+    /// Writes the recorded positions; `show`'s open lists hear about it.
+    func flushPositions(show: ShowID?) async {
+        guard await resumePositions.flush() else {
+            Log.warning("cannot save resume positions; they are kept for the next try")
+            return
+        }
+        if let show { episodesChanged(show) }
+    }
+
+    /// Played to the end: its position is forgotten (and an episode marked played).
+    func finished(_ key: ResumeKey) async {
+        await resumePositions.forget(key)
+        switch key {
+        case .episode(let episode):
+            await setPlayed(episode, true)
+        case .uri:
+            do {
+                try await openedStore().removePosition(for: key)
+            } catch {
+                Log.warning("cannot forget the position of \(key): \(error)")
+            }
         }
     }
 

@@ -15,6 +15,7 @@ final class LibraryView {
     private let grid: GridView
     private let newEpisodes: EpisodeListView
     private let inProgress: EpisodeListView
+    private let upNext: EpisodeListView
 
     init(library: LibraryModel, artworkCache: ArtworkCache, openShow: @escaping @MainActor (ShowID) -> Void,
          play: @escaping @MainActor (EpisodeSummary) -> Void) {
@@ -38,11 +39,18 @@ final class LibraryView {
                               description: tr("Episodes you have started and not finished show here")),
             play: play) { try await $0.inProgressEpisodes(limit: Self.listLimit) }
 
+        upNext = EpisodeListView(
+            library: library, name: "up next", accessibleLabel: tr("Up Next"),
+            empty: StatusPage(iconName: "view-list-symbolic", title: tr("Nothing Queued"),
+                              description: tr("Episodes you choose to play next or last show here")),
+            isQueue: true, play: play) { try await $0.openedStore().queue() }
+
         let pages = ViewStack()
         pages.add(ScrolledWindow(child: grid), name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
         pages.add(newEpisodes.root, name: "new", title: tr("New"), iconName: "starred-symbolic")
         pages.add(inProgress.root, name: "in-progress", title: tr("In Progress"),
                   iconName: "media-playback-start-symbolic")
+        pages.add(upNext.root, name: "up-next", title: tr("Up Next"), iconName: "view-list-symbolic")
         pages.expandVertically()
         let switcher = ViewSwitcher(stack: pages)
         switcher.align(horizontal: .center, vertical: .start)

@@ -22,10 +22,6 @@ final class NowPlaying {
         var artwork: URL?
     }
 
-    /// How often a playing episode's position is written to the library,
-    /// besides on pause, on switching items and at the end.
-    private static let saveInterval: Duration = .seconds(10)
-
     /// Made at the first play: starting GStreamer costs start-up time a
     /// session that only browses does not need to pay.
     private var player: PlayerController?
@@ -42,9 +38,12 @@ final class NowPlaying {
     private var itemID: PlaybackItemID?
     private var tickTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
-    private var lastSaved = ContinuousClock.now
+    private let resume: ResumeTracker
+    /// When the current item was paused, for rewinding after a long pause.
+    private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
     private var errorHandler: (@MainActor (String) -> Void)?
+    private var endHandler: (@MainActor () -> Void)?
     private var mpris: MPRISService?
     /// The window and the rest of the app, for MPRIS's Raise, Quit and OpenUri.
     weak var mprisHost: (any MPRISHost)?
@@ -52,6 +51,7 @@ final class NowPlaying {
     init(library: LibraryModel, settings: AppSettings) {
         self.library = library
         self.settings = settings
+        resume = ResumeTracker(library: library)
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
             self.player?.setRate(PlaybackRate(self.settings.playbackSpeed))
@@ -132,9 +132,34 @@ final class NowPlaying {
     /// Playback failures of the current item, as messages for a toast.
     func onError(_ handler: @escaping @MainActor (String) -> Void) { errorHandler = handler }
 
-    func play(_ newItem: Item, startingAt start: Duration? = nil) {
+    /// Called when the current item plays to its end (to go on to the next).
+    func onEnd(_ handler: @escaping @MainActor () -> Void) { endHandler = handler }
+
+    /// What the app tells MPRIS around the player (the queue) changed.
+    func hostChanged() { mpris?.propertiesMayHaveChanged() }
+
+    /// Plays `newItem` from where it was left, if it was.
+    func play(_ newItem: Item) {
+        let key = Self.resumeKey(of: newItem)
+        Task {
+            var start: Duration?
+            if let key, let saved = await library.resumePosition(for: key) {
+                start = .seconds(settings.resumePolicy.start(from: saved))
+            }
+            play(newItem, startingAt: start)
+        }
+    }
+
+    private static func resumeKey(of item: Item) -> ResumeKey? {
+        if let episode = item.episode { return .episode(episode) }
+        return URL(string: item.uri).map { .uri($0) }
+    }
+
+    private func play(_ newItem: Item, startingAt start: Duration?) {
         guard let player = makePlayer() else { return }
         saveCurrentPosition()
+        resume.begin(Self.resumeKey(of: newItem), show: newItem.show)
+        pausedAt = nil
         item = newItem
         video?.clear()
         phase = .loading
@@ -160,15 +185,18 @@ final class NowPlaying {
             return
         }
         let kind: PlaybackItem.Kind = episode.mediaType.map { $0.hasPrefix("video/") ? .video : .audio } ?? .unknown
-        let start = episode.isPlayed ? nil : episode.resumePosition.map { Duration.seconds($0.position) }
         play(Item(uri: media.absoluteString, title: episode.title ?? tr("Untitled episode"),
                   showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID,
-                  artwork: episode.imageURL ?? episode.showImageURL),
-             startingAt: start)
+                  artwork: episode.imageURL ?? episode.showImageURL))
     }
 
     func togglePlayPause() {
         guard item != nil, let player else { return }
+        // After a long pause, start a little earlier to find the thread again.
+        if phase == .paused, let pausedAt {
+            let start = settings.resumePolicy.start(from: position.seconds, pausedFor: Date().timeIntervalSince(pausedAt))
+            if start < position.seconds { seek(to: .seconds(start)) }
+        }
         // The controller's own intent, not the phase: a seek while paused
         // passes through buffering, which is not playing.
         player.toggle()
@@ -179,6 +207,7 @@ final class NowPlaying {
         player.seek(to: target)
         mpris?.didSeek()
         position = min(max(target, .zero), duration ?? target)
+        resume.stopped(at: position, duration: duration)
         notify()
     }
 
@@ -192,18 +221,16 @@ final class NowPlaying {
         // While paused no tick reports the new position; show where it went.
         let upper = duration ?? (position + offset)
         position = min(max(position + offset, .zero), upper)
+        resume.stopped(at: position, duration: duration)
         notify()
     }
 
-    /// Writes the current episode's position; before quitting, await the
+    /// Writes the current item's position; before quitting, await the
     /// task it returns.
     @discardableResult
     func saveCurrentPosition() -> Task<Void, Never>? {
-        guard let item, let episode = item.episode, let show = item.show, position > .zero,
-              phase != .ended else { return nil }
-        lastSaved = .now
-        let (position, duration) = (position, duration)
-        return Task { await library.savePosition(position, duration: duration, of: episode, show: show) }
+        guard item != nil, position > .zero, phase != .ended else { return nil }
+        return resume.stopped(at: position, duration: duration)
     }
 
     private func apply(_ state: PlaybackState) {
@@ -215,20 +242,22 @@ final class NowPlaying {
             duration = player?.duration
         case .paused:
             if let current = player?.position { position = current }
+            pausedAt = Date()
             saveCurrentPosition()
         case .ended:
             if let duration { position = duration }
-            if let episode = item?.episode {
-                Task { await library.setPlayed(episode, true) }
-            }
+            resume.finish()
+            endHandler?()
         case .failed(let error):
             // A message, not a frozen frame.
             video?.clear()
             let title = item?.title ?? ""
             errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)))
+        case .playing:
+            pausedAt = nil
         case .idle:
             video?.clear()
-        case .loading, .playing, .buffering:
+        case .loading, .buffering:
             break
         }
         notify()
@@ -239,7 +268,7 @@ final class NowPlaying {
         position = tick.position
         duration = tick.duration ?? duration
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
-        if ContinuousClock.now - lastSaved >= Self.saveInterval { saveCurrentPosition() }
+        resume.playing(at: tick.position, duration: duration)
         notify()
     }
 

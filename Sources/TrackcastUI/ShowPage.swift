@@ -104,7 +104,12 @@ final class ShowPage {
         title.text = show.title ?? show.feedURL.absoluteString
         author.text = show.author ?? ""
         author.isVisible = show.author != nil
-        summary.text = show.description ?? ""
+        // Plain text from the feed, escaped, its web addresses made links.
+        let summaryMarkup = SafeMarkup.fromPlainText(show.description ?? "")
+        summary.setMarkup(summaryMarkup)
+        // What GTK shows, read back from the labels (markup parsed away).
+        Log.debug("show page title: \(title.text)")
+        Log.debug("show page summary: \(summary.text) | markup: \(summaryMarkup)")
         summary.isVisible = show.description != nil
         artwork.setIconName("application-rss+xml-symbolic")
         if let url = show.imageURL {

@@ -19,8 +19,10 @@ public final class TrackcastApplication {
     private let artworkCache: ArtworkCache
     private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying) { [unowned self] in window }
     private var window: MainWindow?
+    private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands = LibraryCommands(library: library, host: self)
+    private let upNext: UpNext
     /// The window was closed while playing and only hidden; playback ending
     /// closes it for real.
     private var isPlayingInBackground = false
@@ -36,6 +38,7 @@ public final class TrackcastApplication {
         library = LibraryModel(directory: libraryDirectory)
         nowPlaying = NowPlaying(library: library, settings: settings)
         artworkCache = ArtworkCache(libraryDirectory: libraryDirectory)
+        upNext = UpNext(library: library)
         application = Application(id: AppIdentity.id, handlesOpen: true)
         application.onStartup { [unowned self] in
             installActions()
@@ -46,6 +49,8 @@ public final class TrackcastApplication {
         nowPlaying.onError { [unowned self] message in window?.showToast(message) }
         nowPlaying.mprisHost = self
         nowPlaying.observe { [unowned self] in playbackChanged() }
+        nowPlaying.onEnd { [unowned self] in playNextInQueue() }
+        upNext.observe { [unowned self] in nowPlaying.hostChanged() }
     }
 
     /// Runs the GUI until the last window closes; returns the exit status.
@@ -95,6 +100,7 @@ public final class TrackcastApplication {
             guard fields.count == 2, let id = fields[0].int64, let played = fields[1].bool else { return }
             commands.setPlayed(EpisodeID(rawValue: id), played)
         }
+        installQueueActions()
         for action in settings.actions() { application.addAction(action) }
         video.installActions()
         add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
@@ -114,6 +120,26 @@ public final class TrackcastApplication {
         application.setAccelerators(["<Control>w"], forAction: "window.close")
     }
 
+    /// Up Next: `queue-next(x)` ("Play Next"), `queue-last(x)` ("Play Last"),
+    /// `queue-remove(x)`, `queue-move-up(x)`, `queue-move((xi))`,
+    /// `queue-clear`, and `play-next` to go on to the first queued episode.
+    private func installQueueActions() {
+        let edits: [(String, @MainActor (EpisodeID) -> Void)] = [
+            ("queue-next", upNext.playNext), ("queue-last", upNext.playLast),
+            ("queue-remove", upNext.remove), ("queue-move-up", upNext.moveUp),
+        ]
+        for (name, edit) in edits {
+            addWithParameter(name, type: "x") { if let id = $0.int64 { edit(EpisodeID(rawValue: id)) } }
+        }
+        addWithParameter("queue-move", type: "(xi)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let index = fields[1].int32 else { return }
+            upNext.move(EpisodeID(rawValue: id), to: Int(index))
+        }
+        add("queue-clear") { [unowned self] in upNext.clear() }
+        add("play-next") { [unowned self] in playNextInQueue() }
+    }
+
     @discardableResult
     private func add(_ name: String, accelerators: [String] = [],
                      _ activate: @escaping @MainActor () -> Void) -> SimpleAction {
@@ -130,8 +156,17 @@ public final class TrackcastApplication {
         let directory = libraryDirectory
         Task {
             do {
-                try await library.open(after: { try LibraryLocation.prepare(directory) })
+                let setAside = try await library.open(after: { try LibraryLocation.prepare(directory) })
+                await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
+                if let setAside {
+                    Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")
+                    let message = switch setAside.reason {
+                    case .damaged: tr("The library was damaged. It was kept as %@ and a new library was started.")
+                    case .newerVersion: tr("The library is from a newer Trackcast. It was kept as %@ and a new library was started.")
+                    }
+                    window?.showToast(String(format: message, setAside.movedTo.lastPathComponent))
+                }
             } catch {
                 Log.warning("cannot use the library folder \(directory.path): \(error)")
                 window?.showToast(String(format: tr("Cannot use the library folder %@"), directory.path))
@@ -164,6 +199,7 @@ public final class TrackcastApplication {
     }
 
     private func playEpisode(_ id: EpisodeID) {
+        upNext.started(id)
         Task {
             guard let episode = await library.episode(id) else {
                 Log.debug("no \(id) to play")
@@ -174,6 +210,15 @@ public final class TrackcastApplication {
     }
 
     // MARK: Playing
+
+    /// The first queued episode plays, leaving the queue.
+    private func playNextInQueue() {
+        Task {
+            guard let next = await upNext.takeFirst() else { return }
+            Log.debug("next in the queue: \(next.id)")
+            nowPlaying.play(next, localFile: await library.localFile(for: next.id))
+        }
+    }
 
     /// Handles files and links from the command line, the desktop or a
     /// drop: subscription lists are imported, feeds subscribed, media played.
@@ -222,11 +267,14 @@ public final class TrackcastApplication {
     }
 
     private func playbackChanged() {
+        inhibitor.update(phase: nowPlaying.phase, isVideo: nowPlaying.hasVideo)
         // Nothing left to play in the background: close the hidden window,
         // which ends the process as closing it would have. A pause does not
         // count: a media key or a second launch may resume it.
         guard isPlayingInBackground else { return }
         switch nowPlaying.phase {
+        case .ended where !upNext.isEmpty:
+            break
         case .ended, .failed, .idle:
             isPlayingInBackground = false
             window?.applicationWindow.close()
@@ -239,6 +287,7 @@ public final class TrackcastApplication {
     /// ends the process.
     private func quitApplication() {
         isQuitting = true
+        inhibitor.release()
         let saving = nowPlaying.saveCurrentPosition()
         // Held: with the window gone the application would end before the
         // position is written.
@@ -261,15 +310,15 @@ public final class TrackcastApplication {
     }
 }
 
-/// What MPRIS asks of the app around the player. There is no queue yet, so
-/// Next and Previous have nothing to go to (Previous still restarts the item).
+/// What MPRIS asks of the app around the player. Next plays the first
+/// queued episode; there is no history, so Previous only restarts the item.
 extension TrackcastApplication: MPRISHost {
     public var canRaise: Bool { true }
     public func raise() { presentWindow() }
     public func quit() { quitApplication() }
-    public var canGoNext: Bool { false }
+    public var canGoNext: Bool { !upNext.isEmpty }
     public var hasPrevious: Bool { false }
-    public func next() {}
+    public func next() { playNextInQueue() }
     public func previous() {}
     public func open(uri: String) { open([uri]) }
     public func libraryMetadata(forURI uri: String) -> MPRISLibraryMetadata? { nowPlaying.metadata(forURI: uri) }

@@ -10,8 +10,6 @@ final class VideoPresentation {
     private let nowPlaying: NowPlaying
     private let window: @MainActor () -> MainWindow?
     private var pictureInPicture: PictureInPictureWindow?
-    /// The session's idle inhibition while video plays; nil when not inhibiting.
-    private var inhibition: UInt32?
 
     init(application: Application, nowPlaying: NowPlaying, window: @escaping @MainActor () -> MainWindow?) {
         self.application = application
@@ -45,7 +43,6 @@ final class VideoPresentation {
             window()?.hideVideo()
             pictureInPicture?.close()
         }
-        updateInhibition(playing: phase == .playing && nowPlaying.hasVideo)
     }
 
     /// What tests and the benchmark read (`G_MESSAGES_DEBUG=Trackcast`).
@@ -74,15 +71,4 @@ final class VideoPresentation {
         pip.present()
     }
 
-    private func updateInhibition(playing: Bool) {
-        if playing, inhibition == nil {
-            let cookie = application.inhibitIdle(window: window()?.applicationWindow, reason: tr("Playing video"))
-            inhibition = cookie
-            Log.debug("idle: inhibited (cookie \(cookie))")
-        } else if !playing, let cookie = inhibition {
-            if cookie != 0 { application.uninhibit(cookie) }
-            inhibition = nil
-            Log.debug("idle: released")
-        }
-    }
 }

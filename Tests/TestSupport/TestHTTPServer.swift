@@ -34,6 +34,16 @@ public final class TestHTTPServer: Sendable {
         /// honouring a Range only if If-Range (when sent) matches. With
         /// `gzip`, a client that accepts gzip gets the body compressed.
         case document(Data, contentType: String, etag: String? = nil, lastModified: String? = nil, gzip: Bool = false)
+        /// `prefix`, then `pattern` over and over until `totalBytes` in all, made
+        /// as it is sent (a 2 GB body costs no memory here). With `announced`
+        /// the length is in the header; without, the body runs until the
+        /// client hangs up or the total is reached, then the connection closes.
+        case generated(prefix: Data, pattern: Data, totalBytes: Int64, contentType: String, announced: Bool)
+        /// Announces `announcedLength` in Content-Length but sends all of
+        /// `data`, whatever its length, then closes the connection.
+        case lyingLength(Data, contentType: String, announcedLength: Int)
+        /// 200 with the body and no Content-Type header at all.
+        case untyped(Data)
         /// A redirect (301, 302, 307, 308) to `location`, relative or absolute.
         case redirect(Int, to: String)
     }
@@ -286,7 +296,44 @@ public final class TestHTTPServer: Sendable {
         case .redirect(let status, let location):
             let sent = send(connection, header(status: status, length: 0, type: nil, extra: "Location: \(location)\r\n"))
             return Outcome(status: status, keepAlive: sent)
+        case .generated(let prefix, let pattern, let total, let type, let announced):
+            return serveGenerated(connection, prefix: prefix, pattern: pattern, total: total, type: type, announced: announced)
+        case .lyingLength(let data, let type, let announcedLength):
+            guard send(connection, header(status: 200, length: announcedLength, type: type)) else {
+                return Outcome(status: 200, keepAlive: false)
+            }
+            _ = send(connection, data)
+            shutdown(connection, Int32(SHUT_RDWR))
+            return Outcome(status: 200, keepAlive: false)
+        case .untyped(let data):
+            return serveBody(connection, request, data, type: nil)
         }
+    }
+
+    private func serveGenerated(_ connection: Int32, prefix: Data, pattern: Data, total: Int64, type: String,
+                                announced: Bool) -> Outcome {
+        let length = announced ? Int(total) : nil
+        // Without a length the body ends when the connection closes (HTTP/1.1 allows it without keep-alive).
+        guard send(connection, header(status: 200, length: length, type: type, extra: announced ? "" : "Connection: close\r\n"))
+        else { return Outcome(status: 200, keepAlive: false) }
+        // About 64 KiB of whole patterns per send.
+        let block = Data(Array(repeating: pattern, count: max(1, 65_536 / max(1, pattern.count))).joined())
+        var sent = Int64(0)
+        if !prefix.isEmpty {
+            guard send(connection, prefix.prefix(Int(total))) else { return Outcome(status: 200, keepAlive: false) }
+            sent = Int64(min(prefix.count, Int(total)))
+        }
+        while sent < total, !isStopped {
+            let chunk = block.prefix(Int(min(Int64(block.count), total - sent)))
+            guard send(connection, chunk) else { return Outcome(status: 200, keepAlive: false) }
+            sent += Int64(chunk.count)
+            // At most 64 KiB a millisecond (64 MB/s, a fast network). Unpaced, loopback runs at
+            // memory speed and libcurl's read loop in FoundationNetworking never returns to
+            // let a cancel through (see the README's reliability section).
+            usleep(1000)
+        }
+        shutdown(connection, Int32(SHUT_RDWR))
+        return Outcome(status: 200, keepAlive: false)
     }
 
     private func serveDocument(_ connection: Int32, _ request: Request, _ data: Data, type: String,
@@ -318,7 +365,7 @@ public final class TestHTTPServer: Sendable {
         return serveBody(connection, request, data, type: type, extra: validators, ranges: rangeStillValid)
     }
 
-    private func serveBody(_ connection: Int32, _ request: Request, _ data: Data, type: String, extra: String = "",
+    private func serveBody(_ connection: Int32, _ request: Request, _ data: Data, type: String?, extra: String = "",
                            ranges: Bool = true, limit: Int? = nil, bytesPerSecond: Int? = nil,
                            stallAfter: Int? = nil) -> Outcome {
         var slice = 0..<data.count

@@ -24,7 +24,8 @@ struct RunningAppTests {
             "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
             "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}",
         ])
-        return await app.finish(timeout: .seconds(10))
+        // Generous: quitting writes the position first, on a machine that may be busy.
+        return await app.finish(timeout: .seconds(30))
     }
 
     @Test("an idle window costs under 1% CPU and wakes only a few times a second")

@@ -97,9 +97,9 @@ extension RunningAppTests {
         let widths = bars.map { Double($0.maxX - $0.minX + 1) }
         let pictureWidth = Double(bars[5].maxX - bars[0].minX + 1) * 7 / 6
         for width in widths { #expect(abs(width - pictureWidth / 7) < pictureWidth / 40, "bar widths \(widths)") }
-        #expect(app.standardOutput.contains("idle: inhibited"))
+        #expect(app.standardOutput.contains("inhibited suspend and idle"))
         try await activateAction("play-pause")
-        let released = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("idle: released") }
+        let released = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("released suspend and idle") }
         #expect(released, "pausing video must release the idle inhibition")
         let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)

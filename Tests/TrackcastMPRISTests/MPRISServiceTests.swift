@@ -38,7 +38,7 @@ struct MPRISServiceTests {
         let service = try MPRISService(player: player, host: host, instance: instance)
         service.start()
         host.playCurrent()
-        try #require(await eventually { try await playerctl("status") == "Playing" }, "never played")
+        try #require(await eventually(.seconds(30)) { try await playerctl("status") == "Playing" }, "never played")
         return Fixture(player: player, host: host, service: service)
     }
 

@@ -23,6 +23,9 @@ extension PlaybackEngine {
             #expect(!asset.isLive && asset.isSeekable)
             #expect(abs((asset.duration ?? .zero).seconds - media.duration.seconds) < 0.5)
             #expect(player.recorder.states(of: id).contains(.ready(isLive: false)))
+            player.controller.seek(to: .seconds(3))
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(3) },
+                    "it did not seek: at \(String(describing: player.controller.position))")
         }
 
         @Test("seeking an HTTP file asks the server for a byte range")

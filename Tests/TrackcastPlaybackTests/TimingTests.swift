@@ -38,8 +38,7 @@ extension PlaybackEngine {
             let ratio = try await speed(of: player)
             #expect(ratio > 1.6 && ratio < 2.4, "at 2× media advanced \(ratio)× as fast as the wall clock")
             // Ticks report the rate they were sampled at.
-            var ticks = player.controller.positionTicks(of: first).makeAsyncIterator()
-            #expect(await ticks.next()?.rate == 2.0)
+            #expect(await player.first(of: player.controller.positionTicks(of: first))?.rate == 2.0)
 
             _ = try await player.play(uri)
             #expect(player.controller.rate == PlaybackRate(2.0))
@@ -77,20 +76,28 @@ extension PlaybackEngine {
             let uri = try await MediaFixtures.shared.url(.video).absoluteString
             let id = player.controller.load(PlaybackItem(uri: uri, kind: .video))
             #expect(await player.recorder.waitFor(.playing, of: id))
-            player.controller.pause()
             let target = Duration.milliseconds(5_370)
-            var landings = player.controller.seekCompletions(of: id).makeAsyncIterator()
+            // Each seek comes straight after a pause, whose own completion
+            // must not pass for the seek's.
+            let landings = player.controller.seekCompletions(of: id)
+            player.controller.pause()
             player.controller.seek(to: target, mode: .exact)
-            let reported = await landings.next(isolation: MainActor.shared)
+            let reported = await player.first(of: landings)
             let landed = try await settledPosition(player)
             #expect(abs((landed - target).seconds) <= 0.02, "exact seek to \(target) landed at \(landed)")
             #expect(reported == landed, "the seek reported landing at \(String(describing: reported))")
 
+            player.controller.play()
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) > landed + .milliseconds(200) })
             // Key frames are 2 s apart: a fast seek to 5.37 s snaps to 6 s (or 4 s).
+            let fastLandings = player.controller.seekCompletions(of: id)
+            player.controller.pause()
             player.controller.seek(to: target, mode: .fast)
+            let fastReported = await player.first(of: fastLandings)
             let snapped = try await settledPosition(player)
             #expect(abs((snapped - target).seconds) > 0.3, "fast seek did not snap: \(snapped)")
             #expect([4.0, 6.0].contains { abs(snapped.seconds - $0) < 0.05 }, "fast seek landed at \(snapped)")
+            #expect(fastReported == snapped, "the fast seek reported landing at \(String(describing: fastReported))")
         }
 
         @Test("an exact seek while playing carries on from the target")

@@ -140,6 +140,37 @@ open class Element: ObjectRef {
         g_object_set_property(objectPointer, name, &boxed)
     }
 
+    /// Sets a GstStructure-valued property (e.g. pulsesink's
+    /// "stream-properties") to a structure named `structureName` whose
+    /// fields are the given strings. Built field by field, so values need
+    /// no quoting.
+    public func setProperty(_ name: String, structureNamed structureName: String, strings fields: [String: String]) {
+        guard let structure = gst_structure_new_empty(structureName) else { return }
+        for (key, text) in fields {
+            var field = GValue()
+            g_value_init(&field, tc_type_string())
+            g_value_set_string(&field, text)
+            gst_structure_take_value(structure, key, &field)
+        }
+        var boxed = GValue()
+        g_value_init(&boxed, gst_structure_get_type())
+        defer { g_value_unset(&boxed) }
+        g_value_take_boxed(&boxed, structure)
+        g_object_set_property(objectPointer, name, &boxed)
+    }
+
+    /// A GstStructure-valued property's string field, e.g. "media.role" of
+    /// pulsesink's "stream-properties".
+    public func structureProperty(_ name: String, string field: String) -> String? {
+        var boxed = GValue()
+        g_value_init(&boxed, gst_structure_get_type())
+        defer { g_value_unset(&boxed) }
+        g_object_get_property(objectPointer, name, &boxed)
+        guard let structure = g_value_get_boxed(&boxed)?.assumingMemoryBound(to: GstStructure.self),
+              let text = gst_structure_get_string(structure, field) else { return nil }
+        return String(cString: text)
+    }
+
     // MARK: State
 
     @discardableResult
@@ -196,25 +227,6 @@ open class Element: ObjectRef {
     /// The element's bus (its pipeline's, once it is in one).
     public var bus: Bus? {
         gst_element_get_bus(element).map { Bus(adopting: $0) }
-    }
-
-    // MARK: Data flow
-
-    /// Calls `handler` on the streaming thread when the first buffer passes
-    /// the pad `padName`, then removes itself. The handler must be quick and
-    /// must not touch the main actor's state: hop elsewhere if needed.
-    public func onFirstBuffer(atPad padName: String, _ handler: @escaping @Sendable () -> Void) {
-        guard let pad = gst_element_get_static_pad(element, padName) else {
-            preconditionFailure("\(name) has no static pad \"\(padName)\"")
-        }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
-        let box = Unmanaged.passRetained(SignalHandlerBox<@Sendable () -> Void>(handler)).toOpaque()
-        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, { _, _, userData in
-            SignalHandlerBox<@Sendable () -> Void>.from(userData).handler()
-            return GST_PAD_PROBE_REMOVE
-        }, box, { userData in
-            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
-        })
     }
 }
 

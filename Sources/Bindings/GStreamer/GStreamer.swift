@@ -32,13 +32,6 @@ public enum GStreamer {
         _ = initialized
     }
 
-    /// Whether an element factory (a plug-in feature such as "opusdec") is installed.
-    public static func hasElement(_ factory: String) -> Bool {
-        initialize()
-        guard let found = gst_element_factory_find(factory) else { return false }
-        gst_object_unref(UnsafeMutableRawPointer(found))
-        return true
-    }
 }
 
 /// Converting between Swift durations and GStreamer clock times (nanoseconds,

@@ -34,19 +34,6 @@ public struct MediaTags: Sendable, Equatable {
         }
     }
 
-    /// These tags, with gaps filled from `other`.
-    public func filled(from other: MediaTags) -> MediaTags {
-        var merged = self
-        merged.title = title ?? other.title
-        merged.artist = artist ?? other.artist
-        merged.album = album ?? other.album
-        if image == nil {
-            merged.image = other.image
-            merged.imageType = other.imageType
-        }
-        return merged
-    }
-
     private static func string(_ tag: String, in list: UnsafePointer<GstTagList>) -> String? {
         var value: UnsafeMutablePointer<gchar>?
         guard gst_tag_list_get_string(list, tag, &value) != 0, let value else { return nil }

@@ -39,20 +39,9 @@ public final class Message: @unchecked Sendable {
         }
     }
 
-    /// GStreamer's name for the type, e.g. "state-changed".
-    public var typeName: String { String(cString: gst_message_type_get_name(message.pointee.type)) }
-
     /// Whether `element` posted it (rather than one of its children).
     public func isFrom(_ element: Element) -> Bool {
         UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(element.objectPointer)
-    }
-
-    /// The name of the object that posted it.
-    public var sourceName: String? {
-        guard let source = message.pointee.src else { return nil }
-        let text = gst_object_get_name(source)
-        defer { g_free(text) }
-        return text.map { String(cString: $0) }
     }
 
     /// The factory of the element that posted it, e.g. "souphttpsrc".
@@ -138,11 +127,6 @@ public final class Message: @unchecked Sendable {
         return MissingPlugin(description: String(cString: text), isVideo: what.contains("video/"))
     }
 
-    /// The structure name of ELEMENT and APPLICATION messages.
-    public var structureName: String? {
-        guard let structure = gst_message_get_structure(message) else { return nil }
-        return String(cString: gst_structure_get_name(structure))
-    }
 }
 
 /// A plug-in GStreamer looked for and did not find.

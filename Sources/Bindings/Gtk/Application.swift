@@ -75,6 +75,26 @@ public final class Application: ObjectRef {
     public func hold() { g_application_hold(application) }
     public func release() { g_application_release(application) }
 
+    /// What an inhibition keeps the desktop from doing.
+    public struct Inhibition: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let suspend = Inhibition(rawValue: GTK_APPLICATION_INHIBIT_SUSPEND.rawValue)
+        public static let idle = Inhibition(rawValue: GTK_APPLICATION_INHIBIT_IDLE.rawValue)
+    }
+
+    /// Asks the session not to suspend or idle, for `reason` (shown to the
+    /// user). Returns a cookie for `uninhibit`, or nil if the session said no
+    /// or offers no way to ask. `window` may be nil (background playback).
+    public func inhibit(_ what: Inhibition, window: ApplicationWindow?, reason: String) -> UInt32? {
+        let cookie = gtk_application_inhibit(pointer(as: GtkApplication.self),
+                                             window?.pointer(as: GtkWindow.self),
+                                             GtkApplicationInhibitFlags(rawValue: what.rawValue), reason)
+        return cookie == 0 ? nil : cookie
+    }
+
+    public func uninhibit(_ cookie: UInt32) { gtk_application_uninhibit(pointer(as: GtkApplication.self), cookie) }
+
     /// The window the user last worked in, if any is open.
     public var hasActiveWindow: Bool { gtk_application_get_active_window(pointer(as: GtkApplication.self)) != nil }
 }

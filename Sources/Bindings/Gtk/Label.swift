@@ -17,6 +17,11 @@ public final class Label: Widget {
         set { gtk_label_set_text(label, newValue) }
     }
 
+    /// Shows Pango markup, which must come from `SafeMarkup` (feeds' text
+    /// never reaches here unsanitised); `text` then reads it without markup.
+    /// Setting `text` again turns markup off. Links open in the browser.
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(label, markup) }
+
     /// Left-aligned text (right-aligned in right-to-left locales).
     public func alignStart() { gtk_label_set_xalign(label, 0) }
 

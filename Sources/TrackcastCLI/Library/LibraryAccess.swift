@@ -17,7 +17,14 @@ struct LibraryAccess: Sendable {
     /// Opens (creating if needed) the library the command line names.
     static func open(_ context: CommandContext) async throws(CommandFailure) -> LibraryAccess {
         do {
-            let store = try await LibraryStore(directory: context.libraryDirectory)
+            let (store, setAside) = try await LibraryStore.openRecovering(directory: context.libraryDirectory)
+            if let setAside {
+                let message = switch setAside.reason {
+                case .damaged: tr("the library was damaged; it was kept as %@ and a new library was started")
+                case .newerVersion: tr("the library is from a newer Trackcast; it was kept as %@ and a new library was started")
+                }
+                context.printError("trackcast: " + String(format: message, setAside.movedTo.path))
+            }
             return LibraryAccess(store: store, client: HTTPClient(userAgent: "Trackcast/\(AppIdentity.version)"),
                                  libraryDirectory: context.libraryDirectory)
         } catch {

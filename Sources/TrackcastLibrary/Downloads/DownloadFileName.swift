@@ -33,8 +33,14 @@ enum DownloadFileName {
         name = String(name.drop { $0 == "." || $0 == " " || $0 == "-" })
         while name.utf8.count > maxBytes { name.removeLast() }
         while let last = name.last, last == "." || last == " " { name.removeLast() }
-        return name.isEmpty ? fallback : name
+        if name.isEmpty { return fallback }
+        // Windows refuses these device names, with any extension, on any drive it can write.
+        let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.uppercased() } ?? ""
+        return reservedNames.contains(stem.trimmingCharacters(in: .whitespaces)) ? "_" + name : name
     }
+
+    private static let reservedNames: Set<String> = Set(["CON", "PRN", "AUX", "NUL"]
+        + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
 
     /// The extension for a media type; `nil` for a type that says nothing
     /// (octet-stream) or one not known.

@@ -80,6 +80,10 @@ public actor Downloader {
                             progress: @escaping @Sendable (DownloadProgress) -> Void) async throws -> URL {
         guard let detail = try await store.episode(episode) else { throw DownloadError.unknownEpisode(episode) }
         guard let enclosure = detail.enclosures.first else { throw DownloadError.noMedia }
+        // Feeds only name web addresses (FeedURLResolver); this holds for libraries written before that rule.
+        guard ["http", "https"].contains(enclosure.url.scheme?.lowercased() ?? "") else {
+            throw DownloadError.file("Only web addresses are downloaded, not \(enclosure.url.absoluteString).")
+        }
         let previous = try await store.download(for: episode)
         if previous?.state == .complete, let file = previous?.file, FileManager.default.fileExists(atPath: file.path) {
             return file
@@ -163,6 +167,12 @@ public actor Downloader {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw DownloadError.file("The folder \(folder.path) cannot be created.")
+        }
+        // The show's folder is one Trackcast made: a symbolic link in its place
+        // (planted to send episodes elsewhere) is refused, not followed.
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw DownloadError.file("\(folder.path) is not a folder (a symbolic link?); it is not followed.")
         }
         var attempt = 1
         while true {

@@ -29,9 +29,13 @@ final class MediaFileWriter: HTTPResponseReceiver {
     /// leaves its validator in `validatorFile` for the next resume.
     init(file: URL, resumeFrom: Int64, validatorFile: URL,
          onProgress: @escaping @Sendable (Int64, Int64?) -> Void) throws(DownloadError) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (resumeFrom == 0 ? O_TRUNC : 0)
+        // O_NOFOLLOW: a symbolic link planted where the partial file goes is
+        // refused (ELOOP), never written through to wherever it points.
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (resumeFrom == 0 ? O_TRUNC : 0)
         descriptor = open(file.path, flags, 0o644)
-        guard descriptor >= 0 else { throw Self.error(errno) }
+        guard descriptor >= 0 else {
+            throw errno == ELOOP ? DownloadError.file("\(file.path) is a symbolic link; it is not followed.") : Self.error(errno)
+        }
         self.resumeFrom = resumeFrom
         self.validatorFile = validatorFile
         self.onProgress = onProgress

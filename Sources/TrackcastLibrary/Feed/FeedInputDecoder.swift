@@ -21,11 +21,25 @@ import Darwin
 /// the feed generator, the header often by a server default.
 /// Valid UTF-8 without contrary declarations, the common case, is passed through
 /// untouched after one validation pass.
+///
+/// What libxml2 gets is always valid UTF-8 without NUL bytes: other charsets
+/// (UTF-16, UTF-32, anything iconv knows) are transcoded here, bytes they
+/// cannot decode replaced. Foundation's XMLParser force-unwraps each comment,
+/// processing instruction and element name as UTF-8 and traps on anything
+/// else, which libxml2 passes on in several ways (found by fuzzing; see
+/// Fixtures/fuzz-regressions).
 enum FeedInputDecoder {
+    /// `data` as valid UTF-8 declared so, without what `UntrustedXMLFilter` removes.
     static func prepared(_ data: Data, httpContentType: String?) -> Data {
+        UntrustedXMLFilter.filtered(decoded(data, httpContentType: httpContentType))
+    }
+
+    private static func decoded(_ data: Data, httpContentType: String?) -> Data {
         data.withUnsafeBytes { raw -> Data in
             let bytes = raw.bindMemory(to: UInt8.self)
-            if startsAsUTF16OrUTF32(bytes) { return data }
+            if let (encoding, skip) = unicodeEncoding(bytes) {
+                return Self.transcoded(UnsafeBufferPointer(rebasing: bytes[skip...]), from: encoding)
+            }
             let bodyStart = hasUTF8BOM(bytes) ? 3 : 0
             let declaration = XMLDeclaration(bytes, from: bodyStart)
             let label = declaration?.encoding ?? httpContentType.flatMap(charset(fromContentType:))
@@ -38,11 +52,8 @@ enum FeedInputDecoder {
                 // followed by the continuation bytes UTF-8 needs), and it saves feeds labelled
                 // Latin-1 that are UTF-8, wholly or in parts pasted from elsewhere.
                 return document.redeclared(encoding: "UTF-8", body: repairedUTF8(document.body))
-            case .other(let name) where declaration?.encoding == nil:
-                // Header-only charset that libxml2 (through iconv) can decode: declare it.
-                return document.redeclared(encoding: name, body: Array(document.body))
-            case .other:
-                return data
+            case .other(let name):
+                return Self.transcoded(document.body, from: name, declarationFrom: declaration == nil ? nil : document)
             case .utf8, .unsupported:
                 let valid = isValidUTF8(bytes, from: bodyStart) && !bytes.contains(0)
                 let declaredUnsupported = declaration?.encoding.map { Charset(label: $0) == .unsupported } ?? false
@@ -75,6 +86,52 @@ enum FeedInputDecoder {
             out.append(contentsOf: body)
             return out
         }
+    }
+
+    /// `bytes` in `encoding` as UTF-8, redeclared so; with `original` its
+    /// declaration's leading whitespace is kept (line numbers stay the feed's).
+    private static func transcoded(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: String,
+                                   declarationFrom original: Document? = nil) -> Data {
+        let utf8 = iconvToUTF8(bytes, from: encoding)
+        return utf8.withUnsafeBufferPointer { converted -> Data in
+            // A transcoded UTF-16 document still declares its old encoding: replace that declaration.
+            let declaration = original == nil ? XMLDeclaration(converted, from: 0) : nil
+            let document = original ?? Document(bytes: converted, bodyStart: 0, declaration: declaration)
+            let body = original == nil ? document.body : converted
+            return document.redeclared(encoding: "UTF-8", body: repairedUTF8(body))
+        }
+    }
+
+    /// Converts with iconv, writing U+FFFD for each byte it cannot decode and for
+    /// a sequence cut off at the end.
+    private static func iconvToUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: String) -> [UInt8] {
+        let descriptor = iconv_open("UTF-8", encoding)
+        guard descriptor != iconv_t(bitPattern: -1) else { return Array(bytes) }
+        defer { iconv_close(descriptor) }
+        var out = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
+        var produced = 0
+        guard let base = bytes.baseAddress else { return [] }
+        var input = UnsafeMutablePointer(mutating: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self))
+        var inputLeft = bytes.count
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        out.withUnsafeMutableBytes { buffer in
+            let start = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+            while inputLeft > 0 {
+                var output: UnsafeMutablePointer<CChar>? = start + produced
+                var outputLeft = buffer.count - produced - replacement.count
+                var cursor: UnsafeMutablePointer<CChar>? = input
+                let result = iconv(descriptor, &cursor, &inputLeft, &output, &outputLeft)
+                input = cursor!
+                produced = output! - start
+                guard result == -1 else { break }
+                guard errno == EILSEQ || errno == EINVAL, outputLeft >= 0 else { break }
+                // Undecodable (or cut-off) input: one replacement character, skip a byte.
+                for byte in replacement { buffer[produced] = byte; produced += 1 }
+                input += 1
+                inputLeft -= 1
+            }
+        }
+        return Array(out[..<produced])
     }
 
     /// The `charset` parameter of a Content-Type header value.
@@ -165,12 +222,22 @@ enum FeedInputDecoder {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
-    /// BOMs, or `<` written as UTF-16/32 without one: libxml2 detects these itself.
-    private static func startsAsUTF16OrUTF32(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 2 else { return false }
-        let (a, b) = (bytes[0], bytes[1])
-        return (a == 0xFE && b == 0xFF) || (a == 0xFF && b == 0xFE) || (a == 0 && b == 0x3C) || (a == 0x3C && b == 0)
-            || (a == 0 && b == 0 && bytes.count >= 4)
+    /// A UTF-16 or UTF-32 document, by its BOM or by `<` written in it (as
+    /// XML 1.0 appendix F detects them): the encoding and the BOM's length.
+    private static func unicodeEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
+        guard bytes.count >= 2 else { return nil }
+        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF): return ("UTF-32BE", 4)
+        case (0xFF, 0xFE, 0x00, 0x00): return ("UTF-32LE", 4)
+        case (0x00, 0x00, 0x00, 0x3C): return ("UTF-32BE", 0)
+        case (0x3C, 0x00, 0x00, 0x00): return ("UTF-32LE", 0)
+        case (0xFE, 0xFF, _, _): return ("UTF-16BE", 2)
+        case (0xFF, 0xFE, _, _): return ("UTF-16LE", 2)
+        case (0x00, 0x3C, _, _): return ("UTF-16BE", 0)
+        case (0x3C, 0x00, _, _): return ("UTF-16LE", 0)
+        default: return nil
+        }
     }
 
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {

@@ -90,19 +90,22 @@ final class HTTPTransfer: Sendable {
         }
     }
 
-    /// A chunk of the body; `false` when the transfer must stop.
+    /// A chunk of the body; `false` when this chunk stopped the transfer and
+    /// the task must be cancelled. Chunks that arrive after a failure are
+    /// dropped without asking again: whoever recorded the failure cancelled
+    /// the task, and a cancel per chunk would wait on the session's busy
+    /// queue for each of the chunks a fast server keeps sending meanwhile.
     func receive(_ chunk: Data) -> Bool {
         let failed = state.withLock { state in
             state.lastActivity = .now
             return state.failure != nil
         }
-        guard !failed else { return false }
+        guard !failed else { return true }
         do {
             try receiver.receive(chunk)
             return true
         } catch {
-            fail(error)
-            return false
+            return !fail(error)
         }
     }
 

@@ -12,7 +12,10 @@ public struct OPMLReader: Sendable {
     /// outline naming it wins). Folders are flattened; outlines without a feed
     /// URL (folders, links) are skipped. External entities are never loaded.
     public func read(_ data: Data) throws(OPMLError) -> [FeedSubscription] {
-        let parser = XMLParser(data: data)
+        // Decoded to valid UTF-8 first, as feeds are: Foundation's XMLParser
+        // traps on an element name or comment with invalid UTF-8 that libxml2
+        // passes on (found by fuzzing; Fixtures/fuzz-regressions/opml).
+        let parser = XMLParser(data: FeedInputDecoder.prepared(data, httpContentType: nil))
         parser.shouldResolveExternalEntities = false
         let collector = OPMLOutlineCollector()
         parser.delegate = collector

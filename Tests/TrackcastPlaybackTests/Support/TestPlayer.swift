@@ -32,6 +32,20 @@ struct TestPlayer {
         return id
     }
 
+    /// The first value `stream` yields, or nil if none comes within `timeout`.
+    func first<Value: Sendable>(of stream: AsyncStream<Value>, within timeout: Duration = .seconds(10)) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await stream.first { _ in true } }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Waits until `condition` holds, polling every 20 ms, up to `timeout`.
     func waitUntil(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout

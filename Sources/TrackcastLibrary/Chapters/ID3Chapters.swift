@@ -1,0 +1,125 @@
+import Foundation
+
+/// Reads the chapters (CHAP frames, with their TIT2 title and WXXX link)
+/// of an ID3v2.3 or v2.4 tag at the start of an MP3. GStreamer's id3demux
+/// turns no CHAP frame into a table of contents, so the player cannot
+/// supply these.
+public enum ID3Chapters {
+    /// How much of a file's start to read: the tag's header says how long it is.
+    public static let headerLength = 10
+
+    /// The whole tag's length (header included) if `header` starts one.
+    public static func tagLength(header: Data) -> Int? {
+        let bytes = [UInt8](header.prefix(headerLength))
+        guard bytes.count == headerLength, bytes[0] == 0x49, bytes[1] == 0x44, bytes[2] == 0x33,
+              (3...4).contains(bytes[3]) else { return nil }
+        return headerLength + syncsafe(bytes[6..<10])
+    }
+
+    /// The chapters of the tag `data` starts with; empty if it has none or
+    /// is not a tag this reads. Malformed frames end the reading, never crash.
+    public static func read(_ data: Data) -> [Chapter] {
+        let bytes = [UInt8](data)
+        guard let length = tagLength(header: data) else { return [] }
+        let version = bytes[3]
+        let flags = bytes[5]
+        // Unsynchronised tags (a v2.3 writer's workaround for old players) are rare; not read.
+        guard flags & 0x80 == 0 else { return [] }
+        var offset = headerLength
+        if flags & 0x40 != 0, offset + 4 <= bytes.count {
+            // The extended header: its size counts itself in v2.4, not in v2.3.
+            let size = version == 4 ? syncsafe(bytes[offset..<offset + 4]) : bigEndian(bytes[offset..<offset + 4]) + 4
+            offset += size
+        }
+        let end = min(length, bytes.count)
+        return frames(bytes, from: offset, to: end, version: version).compactMap { frame in
+            frame.id == "CHAP" ? chapter(bytes, frame, version: version) : nil
+        }
+    }
+
+    struct Frame {
+        let id: String
+        let body: Range<Int>
+    }
+
+    static func frames(_ bytes: [UInt8], from start: Int, to end: Int, version: UInt8) -> [Frame] {
+        var frames: [Frame] = []
+        var offset = start
+        while offset + 10 <= end {
+            let idBytes = bytes[offset..<offset + 4]
+            // Padding, or garbage: the frames are over.
+            guard idBytes.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }) else { break }
+            let sizeBytes = bytes[offset + 4..<offset + 8]
+            let size = version == 4 ? syncsafe(sizeBytes) : bigEndian(sizeBytes)
+            let body = offset + 10
+            guard size >= 0, body + size <= end else { break }
+            frames.append(Frame(id: String(decoding: idBytes, as: UTF8.self), body: body..<body + size))
+            offset = body + size
+        }
+        return frames
+    }
+
+    private static func chapter(_ bytes: [UInt8], _ frame: Frame, version: UInt8) -> Chapter? {
+        // Element ID (terminated), start and end in ms, start and end byte offsets, then sub-frames.
+        guard let terminator = bytes[frame.body].firstIndex(of: 0), terminator + 17 <= frame.body.upperBound else {
+            return nil
+        }
+        let times = terminator + 1
+        let startMilliseconds = bigEndian(bytes[times..<times + 4])
+        var title: String?
+        var url: URL?
+        for sub in frames(bytes, from: times + 16, to: frame.body.upperBound, version: version) {
+            switch sub.id {
+            case "TIT2": title = text(bytes[sub.body])
+            case "WXXX": url = link(bytes[sub.body])
+            default: break
+            }
+        }
+        return Chapter(start: Double(startMilliseconds) / 1000, title: title, url: url, source: .embedded)
+    }
+
+    /// A text frame's body: an encoding byte, then the text.
+    private static func text(_ body: ArraySlice<UInt8>) -> String? {
+        guard let encoding = body.first else { return nil }
+        let content = Data(body.dropFirst())
+        let decoded: String? = switch encoding {
+        case 0: String(data: content, encoding: .isoLatin1)
+        case 1: String(data: content, encoding: .utf16)
+        case 2: String(data: content, encoding: .utf16BigEndian)
+        case 3: String(data: content, encoding: .utf8)
+        default: nil
+        }
+        let trimmed = decoded?.trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespacesAndNewlines))
+        return trimmed?.isEmpty == false ? trimmed : nil
+    }
+
+    /// WXXX: an encoding byte, a description in that encoding (terminated),
+    /// then the link in Latin-1.
+    private static func link(_ body: ArraySlice<UInt8>) -> URL? {
+        guard let encoding = body.first else { return nil }
+        let rest = body.dropFirst()
+        let wide = encoding == 1 || encoding == 2
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            if wide {
+                if index + 1 < rest.endIndex, rest[index] == 0, rest[index + 1] == 0 { index += 2; break }
+                index += 2
+            } else {
+                if rest[index] == 0 { index += 1; break }
+                index += 1
+            }
+        }
+        guard index < rest.endIndex,
+              let text = String(data: Data(rest[index...]), encoding: .isoLatin1)?
+                  .trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespaces)) else { return nil }
+        return URL(string: text)
+    }
+
+    private static func syncsafe(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 << 7 | Int($1 & 0x7F) }
+    }
+
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 << 8 | Int($1) }
+    }
+}

@@ -1,0 +1,322 @@
+import Foundation
+
+/// Text from feeds as Pango markup that can hold nothing but what Trackcast
+/// allows: paragraphs and line breaks (as newlines), bold, italic, lists (as
+/// bullets and numbers) and links to `http`, `https` and `mailto` addresses.
+/// Every other tag is dropped (its text kept; scripts, styles and images
+/// dropped whole, so nothing remote is ever loaded), every attribute but a
+/// link's address is dropped, and all text is escaped: a feed cannot inject
+/// Pango markup (`<span>`, `<big>`, fonts), `file:` or `javascript:` links.
+///
+/// The output is well-formed: tags are balanced, in the order they opened.
+public enum SafeMarkup {
+    /// HTML show notes as markup.
+    public static func fromHTML(_ html: String) -> String {
+        var html = html
+        return html.withUTF8 { bytes in
+            var writer = Writer()
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let c = bytes[i]
+                if c == UInt8(ascii: "<") {
+                    if hasPrefix(bytes, at: i, "<!--") {
+                        i = endOf("-->", bytes, from: i + 4)
+                        continue
+                    }
+                    if let tag = readTag(bytes, from: i) {
+                        i = tag.end
+                        i = writer.apply(tag, bytes, next: i)
+                        continue
+                    }
+                    writer.text("<")
+                    i += 1
+                } else if c == UInt8(ascii: "&"), let entity = HTMLText.decodeEntity(bytes, from: i) {
+                    writer.text(String(entity.scalar))
+                    i = entity.end
+                } else if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C {
+                    writer.space()
+                    i += 1
+                } else {
+                    // One UTF-8 sequence at a time, so escaping sees whole characters.
+                    var end = i + 1
+                    while end < n, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    writer.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self))
+                    i = end
+                }
+            }
+            return writer.finished()
+        }
+    }
+
+    /// Plain text as markup: escaped, with `http(s)` addresses made links.
+    public static func fromPlainText(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "http", options: .caseInsensitive) {
+            out += escaped(String(rest[..<start.lowerBound]))
+            let candidate = rest[start.lowerBound...].prefix { !$0.isWhitespace && !"<>\"'".contains($0) }
+            // Sentence punctuation after an address is not part of it.
+            let address = String(candidate.reversed().drop { ".,;:!?)".contains($0) }.reversed())
+            if let url = allowedLink(address), address.count > "https://".count {
+                out += "<a href=\"\(escaped(url))\">\(escaped(address))</a>"
+                rest = rest[rest.index(start.lowerBound, offsetBy: address.count)...]
+            } else {
+                out += escaped(String(rest[start]))
+                rest = rest[start.upperBound...]
+            }
+        }
+        return out + escaped(String(rest))
+    }
+
+    /// `text` with the five characters markup gives meaning escaped, and the
+    /// control characters Pango refuses dropped.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || (0xFFFE...0xFFFF).contains(scalar.value):
+                continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The address if it may be a link: an absolute `http`, `https` or
+    /// `mailto` URL (schemes compared without case, after trimming the
+    /// whitespace and controls browsers ignore, so " JavaScript:" is caught too).
+    public static func allowedLink(_ href: String) -> String? {
+        let trimmed = String(href.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init))
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        switch trimmed[..<colon].lowercased() {
+        case "http", "https":
+            guard trimmed[colon...].hasPrefix("://"), let url = URL(string: trimmed), url.host?.isEmpty == false
+            else { return nil }
+            return url.absoluteString
+        case "mailto":
+            return URL(string: trimmed).map(\.absoluteString)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Writing
+
+    private enum Inline: Equatable { case bold, italic, link }
+
+    /// Output with HTML's whitespace rules (as `HTMLText`'s plain text), and
+    /// the stack of open inline elements, closed in order.
+    private struct Writer {
+        var out = ""
+        var open: [Inline] = []
+        var pendingSpace = false
+        var pendingBreaks = 0
+        var hasText = false
+        /// Ordered lists being written: the next number of each, `nil` for bullets.
+        var lists: [Int?] = []
+
+        mutating func space() { pendingSpace = true }
+
+        mutating func breakLine(_ count: Int, accumulate: Bool) {
+            pendingBreaks = accumulate ? min(pendingBreaks + count, 2) : max(pendingBreaks, count)
+            pendingSpace = false
+        }
+
+        mutating func text(_ text: String) {
+            flushWhitespace()
+            out += SafeMarkup.escaped(text)
+            hasText = true
+        }
+
+        /// Written before text, not at the end: nothing trails.
+        private mutating func flushWhitespace() {
+            if hasText {
+                if pendingBreaks > 0 {
+                    out += String(repeating: "\n", count: pendingBreaks)
+                } else if pendingSpace {
+                    out += " "
+                }
+            }
+            pendingBreaks = 0
+            pendingSpace = false
+        }
+
+        /// Acts on a tag; returns where reading goes on (past a skipped element's content).
+        mutating func apply(_ tag: Tag, _ bytes: UnsafeBufferPointer<UInt8>, next: Int) -> Int {
+            switch tag.name {
+            case "b", "strong": toggle(.bold, "<b>", tag)
+            case "i", "em": toggle(.italic, "<i>", tag)
+            case "a":
+                if tag.isClosing {
+                    close(.link)
+                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink) {
+                    close(.link) // links do not nest
+                    flushWhitespace()
+                    out += "<a href=\"\(SafeMarkup.escaped(href))\">"
+                    open.append(.link)
+                }
+            case "br": breakLine(1, accumulate: true)
+            case "p", "div", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "table", "section",
+                 "article", "header", "footer", "figure", "hr":
+                breakLine(2, accumulate: false)
+            case "tr", "dt", "dd":
+                breakLine(1, accumulate: false)
+            case "ul", "ol":
+                if tag.isClosing {
+                    if !lists.isEmpty { lists.removeLast() }
+                } else {
+                    lists.append(tag.name == "ol" ? 1 : nil)
+                }
+                breakLine(lists.isEmpty ? 2 : 1, accumulate: false)
+            case "li" where !tag.isClosing:
+                breakLine(1, accumulate: false)
+                flushWhitespace()
+                if let number = lists.last ?? nil {
+                    out += "\(number). "
+                    lists[lists.count - 1] = number + 1
+                } else {
+                    out += "• "
+                }
+                hasText = true
+            case "script", "style", "head", "title", "iframe", "object", "svg", "template", "noscript":
+                // Content that is not text for a reader: skipped whole.
+                if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, bytes, from: next) }
+            default:
+                break // unknown tags and images: dropped, their text (if any) kept
+            }
+            return next
+        }
+
+        private mutating func toggle(_ kind: Inline, _ opening: String, _ tag: Tag) {
+            if tag.isClosing {
+                close(kind)
+            } else {
+                flushWhitespace()
+                out += opening
+                open.append(kind)
+            }
+        }
+
+        /// Closes the innermost `kind` and reopens what was inside it, so tags stay balanced.
+        private mutating func close(_ kind: Inline) {
+            guard let index = open.lastIndex(of: kind) else { return }
+            let reopen = open[(index + 1)...].filter { $0 != .link }
+            for element in open[index...].reversed() { out += Self.closing(element) }
+            open.removeSubrange(index...)
+            for element in reopen {
+                out += element == .bold ? "<b>" : "<i>"
+                open.append(element)
+            }
+        }
+
+        private static func closing(_ kind: Inline) -> String {
+            switch kind {
+            case .bold: "</b>"
+            case .italic: "</i>"
+            case .link: "</a>"
+            }
+        }
+
+        mutating func finished() -> String {
+            for element in open.reversed() { out += Self.closing(element) }
+            open.removeAll()
+            return out
+        }
+    }
+
+    // MARK: Reading
+
+    struct Tag {
+        /// Lower-cased.
+        var name: String
+        var isClosing: Bool
+        var href: String?
+        var end: Int
+    }
+
+    /// `<name attributes…>` or `</name>`; `nil` when the `<` starts no tag.
+    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Tag? {
+        var i = start + 1
+        let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
+        if closing { i += 1 }
+        guard i < bytes.count, HTMLText.isLetter(bytes[i]) else { return nil }
+        let nameStart = i
+        while i < bytes.count, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self).lowercased()
+        var href: String?
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
+            guard HTMLText.isLetter(c) else {
+                i += 1
+                continue
+            }
+            let attributeStart = i
+            while i < bytes.count, HTMLText.isLetter(bytes[i]) || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<i]), as: UTF8.self)
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+            guard i < bytes.count else { return nil }
+            let valueStart: Int
+            let valueEnd: Int
+            if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+                let quote = bytes[i]
+                valueStart = i + 1
+                i = valueStart
+                while i < bytes.count, bytes[i] != quote { i += 1 }
+                guard i < bytes.count else { return nil }
+                valueEnd = i
+                i += 1
+            } else {
+                valueStart = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: ">"), bytes[i] > 0x20 { i += 1 }
+                valueEnd = i
+            }
+            if attribute.lowercased() == "href" {
+                let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+                href = HTMLText.decodingEntities(raw)
+            }
+        }
+        return nil
+    }
+
+    /// After `<script>`: the index past `</script>`, or the end.
+    static func endOfElement(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/"),
+               let tag = readTag(bytes, from: i), tag.name == name {
+                return tag.end
+            }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    private static func endOf(_ terminator: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < bytes.count {
+            if hasPrefix(bytes, at: i, terminator) { return i + terminator.utf8CodeUnitCount }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for k in 0..<count where bytes[index + k] != literal.utf8Start[k] { return false }
+        return true
+    }
+}

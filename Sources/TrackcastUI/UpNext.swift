@@ -1,0 +1,76 @@
+import Bindings
+import TrackcastCore
+import TrackcastLibrary
+
+/// The play queue ("Up Next") as the app uses it: kept in the library,
+/// mirrored here so that whether there is a next episode is known at once
+/// (MPRIS's CanGoNext, keeping a background window open at the end of an
+/// episode). Edits go to the library, then the mirror is read again.
+@MainActor
+final class UpNext {
+    private let library: LibraryModel
+    private(set) var episodes: [EpisodeSummary] = []
+    private var observers: [@MainActor () -> Void] = []
+
+    init(library: LibraryModel) {
+        self.library = library
+    }
+
+    var isEmpty: Bool { episodes.isEmpty }
+
+    func observe(_ observer: @escaping @MainActor () -> Void) { observers.append(observer) }
+
+    func reload() async {
+        do {
+            episodes = try await library.openedStore().queue()
+        } catch {
+            if !(error is LibraryUnavailable) { Log.warning("cannot read the queue: \(error)") }
+            return
+        }
+        Log.debug("queue: \(episodes.count) episodes")
+        for observer in observers { observer() }
+        library.queueChanged()
+    }
+
+    func playNext(_ episode: EpisodeID) { edit { try await $0.enqueueFirst([episode]) } }
+    func playLast(_ episode: EpisodeID) { edit { try await $0.enqueue([episode]) } }
+    func remove(_ episode: EpisodeID) { edit { try await $0.removeFromQueue([episode]) } }
+    func clear() { edit { try await $0.clearQueue() } }
+
+    /// Moves an episode one place earlier.
+    func moveUp(_ episode: EpisodeID) {
+        guard let index = episodes.firstIndex(where: { $0.id == episode }), index > 0 else { return }
+        move(episode, to: index - 1)
+    }
+
+    func move(_ episode: EpisodeID, to index: Int) { edit { try await $0.moveInQueue(episode, to: index) } }
+
+    /// Takes the first episode off the queue, to play it.
+    func takeFirst() async -> EpisodeSummary? {
+        guard let first = episodes.first else { return nil }
+        do {
+            try await library.openedStore().removeFromQueue([first.id])
+        } catch {
+            Log.warning("cannot take \(first.id) off the queue: \(error)")
+        }
+        await reload()
+        return first
+    }
+
+    /// An episode that starts playing leaves the queue.
+    func started(_ episode: EpisodeID) {
+        guard episodes.contains(where: { $0.id == episode }) else { return }
+        remove(episode)
+    }
+
+    private func edit(_ change: @escaping @Sendable (LibraryStore) async throws -> Void) {
+        Task {
+            do {
+                try await change(library.openedStore())
+            } catch {
+                Log.warning("cannot change the queue: \(error)")
+            }
+            await reload()
+        }
+    }
+}

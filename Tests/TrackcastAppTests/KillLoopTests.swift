@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real binary SIGKILLed at random moments, many times over, during a
+/// refresh, a download and an OPML import. After every kill SQLite's
+/// `integrity_check` passes and nothing half-done is visible: each show has
+/// all its episodes or none, an import added all its shows or none, and no
+/// download is complete unless its whole file is there.
+@Suite("Killed at random, again and again")
+struct KillLoopTests {
+    static let iterations = 20
+    static let shows = 8
+    static let episodes = 150
+
+    /// Rows from the library file, asked by the sqlite3 tool as another process would.
+    private static func query(_ cli: LibraryCLI, _ sql: String) async throws -> [[String]] {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [cli.database.path, sql])
+        return result.standardOutput.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Starts `arguments`, kills the process after a random pause of up to `window`, and reports whether it was still running.
+    private static func killAtRandom(_ cli: LibraryCLI, _ arguments: [String], window: Int,
+                                     using generator: inout some RandomNumberGenerator) async throws -> Bool {
+        let process = try cli.start(arguments)
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0...window, using: &generator)))
+        let wasRunning = process.isRunning
+        kill(process.pid, SIGKILL)
+        _ = await process.finish()
+        return wasRunning
+    }
+
+    private static func servedShows(_ server: TestHTTPServer) -> String {
+        var lines: [String] = []
+        for show in 0..<shows {
+            let feed = PodcastFeedWriter(title: "Show \(show)", episodes: episodes)
+            server.route("/\(show).xml", .delay(.milliseconds(15), then: .init(.document(feed.data(), contentType: "text/xml"))))
+            lines.append("<outline type=\"rss\" text=\"Show \(show)\" xmlUrl=\"\(server.url("/\(show).xml"))\"/>")
+        }
+        return "<opml version=\"2.0\"><body>\(lines.joined())</body></opml>"
+    }
+
+    @Test("refresh: every kill leaves an intact library with each show whole or untouched")
+    func refresh() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        var generator = SystemRandomNumberGenerator()
+        var caughtMidWay = 0
+        for iteration in 0..<Self.iterations {
+            let cli = try LibraryCLI()
+            let list = cli.library.appendingPathExtension("opml")
+            defer { try? FileManager.default.removeItem(at: list) }
+            try Self.servedShows(server).write(to: list, atomically: true, encoding: .utf8)
+            #expect(try await cli.run(["import-opml", list.path, "--no-refresh"]).status == 0)
+
+            if try await Self.killAtRandom(cli, ["refresh"], window: 600, using: &generator) { caughtMidWay += 1 }
+
+            #expect(try await cli.integrityCheck() == "ok", "iteration \(iteration)")
+            let counts = try await Self.query(cli, "SELECT count(*) FROM episodes GROUP BY show_id").map { Int($0[0]) ?? -1 }
+            #expect(counts.allSatisfy { $0 == Self.episodes }, "iteration \(iteration): \(counts)")
+        }
+        #expect(caughtMidWay > Self.iterations / 2, "too few kills landed while the refresh ran")
+    }
+
+    @Test("OPML import with its refresh: every kill leaves all of the list's shows or none")
+    func importOPML() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: [Int: Int] = [:]
+        for iteration in 0..<Self.iterations {
+            let cli = try LibraryCLI()
+            let list = cli.library.appendingPathExtension("opml")
+            defer { try? FileManager.default.removeItem(at: list) }
+            try Self.servedShows(server).write(to: list, atomically: true, encoding: .utf8)
+
+            _ = try await Self.killAtRandom(cli, ["import-opml", list.path], window: 500, using: &generator)
+
+            guard FileManager.default.fileExists(atPath: cli.database.path) else {
+                outcomes[-1, default: 0] += 1 // killed before the library existed
+                continue
+            }
+            #expect(try await cli.integrityCheck() == "ok", "iteration \(iteration)")
+            // Killed while the schema was being made: its transaction left no table, so no shows.
+            let hasShows = try await Self.query(cli, "SELECT count(*) FROM sqlite_master WHERE name = 'shows'") == [["1"]]
+            let shows = hasShows ? try await Self.query(cli, "SELECT count(*) FROM shows").first.flatMap { Int($0[0]) } ?? -1 : 0
+            #expect(shows == 0 || shows == Self.shows, "iteration \(iteration): \(shows) shows")
+            let counts = try await Self.query(cli, "SELECT count(*) FROM episodes GROUP BY show_id").map { Int($0[0]) ?? -1 }
+            #expect(counts.allSatisfy { $0 == Self.episodes }, "iteration \(iteration): \(counts)")
+            outcomes[shows, default: 0] += 1
+        }
+        #expect(outcomes.values.reduce(0, +) == Self.iterations)
+    }
+
+    @Test("download: every kill leaves no download complete without its whole file, and nothing visible half-written")
+    func download() async throws {
+        let media = try TestHTTPServer(address: "127.0.0.2")
+        let feeds = try TestHTTPServer()
+        defer { media.stop(); feeds.stop() }
+        let feed = PodcastFeedWriter(title: "Big Files", episodes: 1, mediaBase: media.url(""))
+        feeds.route("/feed.xml", .document(feed.data(), contentType: "text/xml"))
+        let bytes = Data((0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 10) })
+        media.route("/big-files/1.mp3", .throttled(bytes, contentType: "audio/mpeg", bytesPerSecond: 1_000_000))
+        var generator = SystemRandomNumberGenerator()
+        var states: [String: Int] = [:]
+        // One library: each run resumes what the killed one left, as a person's would.
+        let cli = try LibraryCLI()
+        #expect(try await cli.run(["subscribe", feeds.url("/feed.xml")]).status == 0)
+        for iteration in 0..<Self.iterations {
+            _ = try await Self.killAtRandom(cli, ["download", "1"], window: 500, using: &generator)
+
+            #expect(try await cli.integrityCheck() == "ok", "iteration \(iteration)")
+            let row = try await Self.query(cli, "SELECT state, path, bytes, total FROM downloads").first ?? ["none"]
+            states[row[0], default: 0] += 1
+            let visible = ((try? FileManager.default.subpathsOfDirectory(atPath: cli.downloads.path)) ?? [])
+                .filter { !$0.hasPrefix(".") && !$0.hasSuffix("/") && !Self.isDirectory(cli.downloads.appendingPathComponent($0)) }
+            if row[0] == "complete" {
+                let path = row[1].hasPrefix("file://") ? URL(string: row[1])!.path : row[1]
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "iteration \(iteration): complete but not whole")
+                // Start over, so later kills land in a transfer again.
+                #expect(try await cli.run(["download", "1"]).status == 0)
+                try? FileManager.default.removeItem(atPath: path)
+                _ = try await Self.query(cli, "DELETE FROM downloads")
+            } else {
+                #expect(visible.isEmpty, "iteration \(iteration): \(row[0]) yet \(visible) visible")
+            }
+        }
+        print("FIGURE download \(states)")
+        #expect((states["downloading"] ?? 0) + (states["failed"] ?? 0) > 0, "no kill landed mid-transfer: \(states)")
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TestSupport
+import TrackcastLibrary
+
+@Suite("Chapters")
+struct ChapterTests {
+    static let chaptersFile = Data("""
+        {"version": "1.2.0", "chapters": [
+          {"startTime": 0, "title": "Intro", "img": "art/intro.jpg"},
+          {"startTime": 65.5, "title": "News", "url": "https://example.org/news"},
+          {"startTime": 90, "title": "Ad marker", "toc": false, "img": "https://example.org/ad.png"},
+          {"startTime": "120", "title": "Interview"},
+          {"title": "No start, skipped"}
+        ]}
+        """.utf8)
+
+    @Test("a Podcasting 2.0 chapters file: starts, titles, links and images; toc:false kept but not listed")
+    func podcastChaptersFile() throws {
+        let base = URL(string: "https://cdn.example.org/show/ep1/chapters.json")!
+        let list = ChapterList(try PodcastChaptersFile.parse(Self.chaptersFile, relativeTo: base))
+        #expect(list.chapters.map(\.start) == [0, 65.5, 90, 120])
+        #expect(list.chapters[0].imageURL?.absoluteString == "https://cdn.example.org/show/ep1/art/intro.jpg")
+        #expect(list.chapters[1].url?.absoluteString == "https://example.org/news")
+        #expect(list.listed.map(\.title) == ["Intro", "News", "Interview"])
+        #expect(list.chapters.allSatisfy { $0.source == .chaptersFile })
+        #expect(throws: PodcastChaptersFile.ParseError.notJSON) { try PodcastChaptersFile.parse(Data("<html>".utf8)) }
+        #expect(throws: PodcastChaptersFile.ParseError.noChapters) { try PodcastChaptersFile.parse(Data("{}".utf8)) }
+    }
+
+    @Test("the current chapter is the last one started; next, previous and where it ends")
+    func playHead() throws {
+        let list = ChapterList(try PodcastChaptersFile.parse(Self.chaptersFile))
+        #expect(list.chapter(at: 0)?.title == "Intro")
+        #expect(list.chapter(at: 65.4)?.title == "Intro")
+        #expect(list.chapter(at: 65.5)?.title == "News")
+        // A hidden chapter still marks a place (its image shows from there).
+        #expect(list.chapter(at: 100)?.title == "Ad marker")
+        #expect(list.chapter(at: 5000)?.title == "Interview")
+        #expect(list.end(ofChapterAt: 70) == 90)
+        #expect(list.end(ofChapterAt: 130) == nil)
+        #expect(list.nextStart(after: 10) == 65.5)
+        #expect(list.nextStart(after: 70) == 120, "next skips the unlisted chapter")
+        #expect(list.nextStart(after: 125) == nil)
+        #expect(list.previousStart(before: 80) == 65.5, "well into a chapter: back to its start")
+        #expect(list.previousStart(before: 66) == 0, "just after a start: the chapter before")
+        #expect(ChapterList([]).chapter(at: 10) == nil)
+    }
+
+    @Test("sources merge by priority: the chapters file over the feed over the file, details lent within a second")
+    func merging() {
+        let embedded = [Chapter(start: 0, title: "Chapter 1", source: .embedded),
+                        Chapter(start: 30.2, title: "Chapter 2", url: URL(string: "https://example.org/2"), source: .embedded)]
+        let feed = [Chapter(start: 0, title: "Welcome", source: .feed), Chapter(start: 30, title: "", source: .feed)]
+        let merged = ChapterList.merged([embedded, feed])
+        #expect(merged.chapters.map(\.title) == ["Welcome", "Chapter 2"])
+        #expect(merged.chapters.map(\.source) == [.feed, .feed])
+        #expect(merged.chapters[1].url?.absoluteString == "https://example.org/2")
+        #expect(ChapterList.merged([embedded, []]).chapters.map(\.title) == ["Chapter 1", "Chapter 2"])
+        #expect(ChapterList.merged([[], []]).isEmpty)
+    }
+
+    @Test("ID3v2.3 and v2.4 CHAP frames at the start of an MP3 written here", arguments: [UInt8(3), 4])
+    func id3Chapters(version: UInt8) async throws {
+        let directory = try TemporaryDirectory()
+        let audio = directory.url.appendingPathComponent("body.mp3")
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=100", "!", "audioconvert", "!", "lamemp3enc", "!",
+            "filesink", "location=\(audio.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "\(made.standardError)")
+        let tag = ID3TagWriter(version: version, chapters: [
+            (0, 1200, "Opening", nil), (1200, 2000, "Zwischenspiel – Teil 2", "https://example.org/2"),
+        ])
+        let file = directory.url.appendingPathComponent("chapters.mp3")
+        try (tag.data() + Data(contentsOf: audio)).write(to: file)
+
+        let handle = try FileHandle(forReadingFrom: file)
+        let header = try handle.read(upToCount: ID3Chapters.headerLength) ?? Data()
+        let length = try #require(ID3Chapters.tagLength(header: header))
+        try handle.seek(toOffset: 0)
+        let chapters = ID3Chapters.read(try handle.read(upToCount: length) ?? Data())
+        #expect(chapters.map(\.start) == [0, 1.2])
+        #expect(chapters.map(\.title) == ["Opening", "Zwischenspiel – Teil 2"])
+        #expect(chapters[1].url?.absoluteString == "https://example.org/2")
+        #expect(ID3Chapters.read(try Data(contentsOf: audio)).isEmpty)
+        // A tag cut short ends the reading instead of crashing.
+        #expect(ID3Chapters.read(tag.data().prefix(40)).count < 2)
+    }
+
+    @Test("a chapters file is fetched over HTTP once, then read from the cache; a 404 is an error")
+    func fetchAndCache() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/ep1/chapters.json", .document(Self.chaptersFile, contentType: "application/json+chapters"))
+        server.route("/missing.json", .status(404))
+        let directory = try TemporaryDirectory()
+        let fetcher = ChapterFetcher(client: HTTPClient(userAgent: "test"), cacheDirectory: directory.url)
+        let url = try #require(URL(string: server.url("/ep1/chapters.json")))
+        let first = try await fetcher.chapters(at: url, for: EpisodeID(rawValue: 7))
+        #expect(first.count == 4)
+        #expect(first[0].imageURL?.absoluteString == server.url("/ep1/art/intro.jpg"))
+        let again = try await fetcher.chapters(at: url, for: EpisodeID(rawValue: 7))
+        #expect(again == first)
+        #expect(server.log(for: "/ep1/chapters.json").count == 1)
+        await #expect(throws: ChapterFetcher.FetchError.status(404)) {
+            try await fetcher.chapters(at: URL(string: server.url("/missing.json"))!, for: EpisodeID(rawValue: 8))
+        }
+    }
+}
+
+/// Writes an ID3v2 tag with CHAP frames (each with a TIT2 title and, if
+/// given, a WXXX link) and a CTOC listing them, as podcast tools do.
+struct ID3TagWriter {
+    let version: UInt8
+    /// Start and end in milliseconds, title, link.
+    let chapters: [(UInt32, UInt32, String, String?)]
+
+    func data() -> Data {
+        var frames = Data()
+        for (index, chapter) in chapters.enumerated() {
+            var body = Data("chp\(index)".utf8) + [0]
+            for value in [chapter.0, chapter.1, UInt32.max, UInt32.max] { body += bigEndian(value) }
+            body += frame("TIT2", [3] + Data(chapter.2.utf8))
+            if let link = chapter.3 { body += frame("WXXX", [0, 0] + Data(link.utf8)) }
+            frames += frame("CHAP", body)
+        }
+        var toc = Data("toc".utf8) + [0, 0x03, UInt8(chapters.count)]
+        for index in chapters.indices { toc += Data("chp\(index)".utf8) + [0] }
+        frames += frame("CTOC", toc)
+        frames += Data(count: 64)  // padding
+        return Data("ID3".utf8) + [version, 0, 0] + syncsafe(frames.count) + frames
+    }
+
+    private func frame(_ id: String, _ body: Data) -> Data {
+        Data(id.utf8) + (version == 4 ? syncsafe(body.count) : bigEndian(UInt32(body.count))) + [0, 0] + body
+    }
+
+    private func syncsafe(_ value: Int) -> Data {
+        Data([UInt8(value >> 21 & 0x7F), UInt8(value >> 14 & 0x7F), UInt8(value >> 7 & 0x7F), UInt8(value & 0x7F)])
+    }
+
+    private func bigEndian(_ value: UInt32) -> Data {
+        Data([UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    }
+}

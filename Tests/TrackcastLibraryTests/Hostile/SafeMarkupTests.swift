@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import TrackcastLibrary
+
+@Suite("Show notes as safe Pango markup")
+struct SafeMarkupTests {
+    @Test("the allowed subset survives: paragraphs, breaks, bold, italic, lists, web and mail links")
+    func allowed() {
+        let html = """
+            <p>First <b>bold</b> and <strong>strong</strong>, <i>italic</i> and <em>em</em>.</p>
+            <p>Line<br>break</p><ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol>
+            <a href="https://example.org/a?b=1&amp;c=2">site</a> <a href='mailto:host@example.org'>mail</a>
+            """
+        #expect(SafeMarkup.fromHTML(html) == """
+            First <b>bold</b> and <b>strong</b>, <i>italic</i> and <i>em</i>.
+
+            Line
+            break
+
+            • one
+            • two
+
+            1. first
+            2. second
+
+            <a href="https://example.org/a?b=1&amp;c=2">site</a> <a href="mailto:host@example.org">mail</a>
+            """)
+    }
+
+    @Test("Pango's own markup and every other tag are dropped, their text kept and escaped", arguments: [
+        ("<span foreground='red' size='xx-large'>big</span>", "big"),
+        ("<big>B</big><tt>t</tt><sub>s</sub><u>u</u><s>x</s>", "Btsux"),
+        ("<font face='Comic Sans'>f</font>", "f"),
+        ("<b onclick='x()'>b</b>", "<b>b</b>"),
+        ("5 &lt; 6 &amp;&amp; 7 > 3 & done", "5 &lt; 6 &amp;&amp; 7 &gt; 3 &amp; done"),
+        ("a < b", "a &lt; b"),
+        ("&lt;span&gt;escaped&lt;/span&gt;", "&lt;span&gt;escaped&lt;/span&gt;"),
+        ("quote \" and '", "quote &quot; and &apos;"),
+        ("<script>alert(1)</script>after", "after"),
+        ("<style>b { color: red }</style>after", "after"),
+        ("<iframe src='https://evil.example'>frame</iframe>after", "after"),
+        ("<!-- <b>hidden</b> -->shown", "shown"),
+        ("control\u{1}\u{7F}\u{85}chars", "controlchars"),
+    ])
+    func dropped(_ html: String, _ markup: String) {
+        #expect(SafeMarkup.fromHTML(html) == markup)
+    }
+
+    @Test("links anywhere but http(s) and mailto lose their link, keep their text", arguments: [
+        "javascript:alert(1)", " JavaScript:alert(1)", "java\tscript:alert(1)", "jav&#x61;script:alert(1)",
+        "file:///etc/passwd", "FILE:///home", "data:text/html,<b>x</b>", "ftp://example.org/x",
+        "/relative/path", "vbscript:x", "https:relative", "http://",
+    ])
+    func badLinks(_ href: String) {
+        #expect(SafeMarkup.fromHTML("<a href=\"\(href)\">text</a>") == "text")
+    }
+
+    @Test("images are never loaded: no element, no address")
+    func images() {
+        #expect(SafeMarkup.fromHTML("a<img src=\"https://tracker.example/p.png\" alt=\"x\">b") == "ab")
+    }
+
+    @Test("tags stay balanced however the HTML nests or leaves them open")
+    func balanced() {
+        #expect(SafeMarkup.fromHTML("<b>bold <i>both</b> italic</i>") == "<b>bold <i>both</i></b><i> italic</i>")
+        #expect(SafeMarkup.fromHTML("<b><i>open") == "<b><i>open</i></b>")
+        #expect(SafeMarkup.fromHTML("</b></i></a>stray") == "stray")
+        #expect(SafeMarkup.fromHTML("<a href='https://a.example'>a <a href='https://b.example'>b</a>")
+                == "<a href=\"https://a.example\">a</a> <a href=\"https://b.example\">b</a>")
+    }
+
+    @Test("a title with markup characters is escaped literally")
+    func title() {
+        #expect(SafeMarkup.escaped("Q&A: <b>not bold</b>") == "Q&amp;A: &lt;b&gt;not bold&lt;/b&gt;")
+    }
+
+    @Test("plain text is escaped and its web addresses become links")
+    func plainText() {
+        #expect(SafeMarkup.fromPlainText("Notes at https://example.org/x?a=1&b=2. <b>Not</b> file:///etc/passwd http here")
+                == "Notes at <a href=\"https://example.org/x?a=1&amp;b=2\">https://example.org/x?a=1&amp;b=2</a>. "
+                + "&lt;b&gt;Not&lt;/b&gt; file:///etc/passwd http here")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackcastLibrary
+
+/// What XML itself lets a stranger do to a reader: expand entities without
+/// end, name local files, crash Foundation's parser with a processing instruction.
+@Suite("Hostile XML")
+struct XMLHazardTests {
+    static let url = URL(string: "https://example.org/feed.xml")!
+
+    /// The classic: ten entities, each ten of the one before: 10⁹ "lol"s, 3 GB expanded.
+    static func billionLaughs(root: String, in element: String) -> Data {
+        var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE \(root) [\n  <!ENTITY lol \"lol\">\n"
+        for level in 1...9 {
+            let previous = level == 1 ? "lol" : "lol\(level - 1)"
+            text += "  <!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+        }
+        text += "]>\n\(element.replacingOccurrences(of: "LAUGHS", with: "&lol9;"))\n"
+        return Data(text.utf8)
+    }
+
+    /// (Its memory is bounded in the CLI test "a billion-laughs feed parses in 300 MB of address space".)
+    @Test("a billion-laughs feed is read without expanding anything")
+    func billionLaughsFeed() throws {
+        let feed = try FeedParser().parse(Self.billionLaughs(root: "rss", in: """
+            <rss version="2.0"><channel><title>Laughs LAUGHS</title>
+            <item><title>LAUGHS</title><guid>1</guid></item></channel></rss>
+            """), url: Self.url)
+        // The references are dropped; what is left of the feed is read.
+        #expect(feed.title == "Laughs")
+        #expect(feed.episodes.count == 1)
+    }
+
+    @Test("a billion-laughs subscription list is rejected as malformed, without expanding anything")
+    func billionLaughsOPML() throws {
+        let list = Self.billionLaughs(root: "opml", in: """
+            <opml version="2.0"><body><outline text="LAUGHS" type="rss" xmlUrl="https://example.org/a.xml"/></body></opml>
+            """)
+        // Its DOCTYPE is dropped, so &lol9; is undeclared: an error OPML import does not read past.
+        #expect(throws: OPMLError.self) { try OPMLReader().read(list) }
+    }
+
+    @Test("external entities and DTDs are not fetched, not even from a server that is there")
+    func externalEntitiesNotFetched() throws {
+        let server = try TestHTTPServer()
+        server.route("/evil.dtd", .serve(Data("<!ENTITY x \"FETCHED\">".utf8), contentType: "application/xml-dtd"))
+        server.route("/secret", .serve(Data("FETCHED".utf8), contentType: "text/plain"))
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss SYSTEM "\(server.url("/evil.dtd"))" [
+              <!ENTITY secret SYSTEM "\(server.url("/secret"))">
+              <!ENTITY % remote SYSTEM "\(server.url("/evil.dtd"))"> %remote;
+              <!ENTITY local SYSTEM "file:///etc/hostname">
+            ]>
+            <rss version="2.0"><channel><title>T&secret;&x;&local;</title></channel></rss>
+            """
+        let feed = try FeedParser().parse(Data(document.utf8), url: Self.url)
+        #expect(feed.title == "T")
+        #expect(server.log.isEmpty)
+    }
+
+    @Test("a processing instruction without data is skipped (Foundation's parser crashed on it)")
+    func processingInstructionWithoutData() throws {
+        let feed = try FeedParser().parse(Data("""
+            <?xml version="1.0"?><?xml-stylesheet?>
+            <rss version="2.0"><channel><?a?><title>T</title><!-- <?b?> --><description><![CDATA[<?c?>]]></description></channel></rss>
+            """.utf8), url: Self.url)
+        #expect(feed.title == "T")
+        #expect(feed.description == "<?c?>")
+        #expect(try OPMLReader().read(Data("<opml><?a?><body><outline xmlUrl=\"https://e.org/f\"/></body></opml>".utf8)).count == 1)
+    }
+
+    @Test("line numbers in errors are the document's after a DOCTYPE is removed")
+    func lineNumbersKept() {
+        let document = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n<!ENTITY a \"b\">\n]>\n<rss version=\"2.0\"><channel>\n<title>T</tit>\n</channel></rss>"
+        #expect(throws: FeedParseError.self) { try FeedParser().parse(Data(document.utf8), url: Self.url) }
+        do {
+            _ = try FeedParser().parse(Data(document.utf8), url: Self.url)
+        } catch {
+            guard case .malformedXML(let line, _, _) = error else { Issue.record("\(error)"); return }
+            #expect(line == 6)
+        }
+    }
+}
