@@ -75,6 +75,7 @@ final class VideoView {
             spinner.isSpinning = false
             message.text = String(format: tr("This video cannot be played: %@"), FailureText.playback(error))
             message.isVisible = true
+            Log.debug("video: message: \(message.text)")
         case .idle, .ready, .playing, .paused, .ended:
             spinner.isSpinning = false
             message.isVisible = false
