@@ -142,6 +142,23 @@ extension RunningAppTests {
     @Test("picture-in-picture stays above and on all workspaces; closing it keeps playing on one decoder; F and Escape")
     func pictureInPicture() async throws {
         let windowManager = try ChildProcess(URL(fileURLWithPath: "/usr/bin/metacity"), arguments: ["--replace"])
+        // Gone before the next test, pass or fail: a window manager left
+        // running would place and size that test's windows.
+        do {
+            try await pictureInPictureUnderWindowManager()
+        } catch {
+            await stop(windowManager)
+            throw error
+        }
+        await stop(windowManager)
+    }
+
+    private func stop(_ process: ChildProcess) async {
+        kill(process.pid, SIGTERM)
+        _ = await process.finish(timeout: .seconds(10))
+    }
+
+    private func pictureInPictureUnderWindowManager() async throws {
         let clip = try await makeClip("long.webm", "videotestsrc num-buffers=1500 pattern=smpte75 "
                                       + "! video/x-raw,width=320,height=180,framerate=25/1 ! vp8enc deadline=1 ! webmmux")
         let app = try await playVideo(clip)
@@ -179,7 +196,6 @@ extension RunningAppTests {
 
         let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
-        withExtendedLifetime(windowManager) {}
     }
 
     private func activateAction(_ action: String) async throws {
