@@ -154,7 +154,8 @@ extension RunningAppTests {
     }
 
     private func stop(_ process: ChildProcess) async {
-        kill(process.pid, SIGTERM)
+        // SIGKILL: metacity does not exit on SIGTERM.
+        kill(process.pid, SIGKILL)
         _ = await process.finish(timeout: .seconds(10))
     }
 
