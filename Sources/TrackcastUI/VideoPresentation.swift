@@ -37,7 +37,6 @@ final class VideoPresentation {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
             window()?.showVideo(video, phase: phase)
-            pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
             window()?.hideVideo()
@@ -67,7 +66,6 @@ final class VideoPresentation {
             self?.pictureInPicture = nil
         }
         pictureInPicture = pip
-        pip.update(playing: VideoView.isPlaying(nowPlaying.phase))
         pip.present()
     }
 
