@@ -2,8 +2,8 @@ import Bindings
 import TrackcastCore
 
 /// Where video goes: the main window's video view while a video item is
-/// current, picture-in-picture on request (`app.pip`), fullscreen
-/// (`app.fullscreen`), and the session kept from idling while video plays.
+/// current, picture-in-picture on request (`app.pip`), and fullscreen
+/// (`app.fullscreen`). (`PlaybackInhibitor` keeps the screen on while video plays.)
 @MainActor
 final class VideoPresentation {
     private let application: Application
