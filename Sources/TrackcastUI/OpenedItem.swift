@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// What a file or link handed to the app is, judged by its scheme and name.
 enum OpenedItem: Equatable {
@@ -25,5 +26,14 @@ enum OpenedItem: Equatable {
         } else {
             self = .media
         }
+    }
+
+    private static let videoExtensions: Set = ["webm", "mkv", "mp4", "m4v", "mov", "avi", "ogv", "mpg", "mpeg", "ts"]
+
+    /// What an opened media file probably holds, judged by its name: a video
+    /// shows the video view (and its message, should it fail) before the
+    /// probe has looked inside; the probe has the last word.
+    static func mediaKind(of url: URL) -> PlaybackItem.Kind {
+        videoExtensions.contains(url.pathExtension.lowercased()) ? .video : .unknown
     }
 }

@@ -14,6 +14,7 @@ final class PictureInPictureWindow {
 
     private let window = Window(title: PictureInPictureWindow.title)
     private let controls: Revealer
+    private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var closed: (@MainActor () -> Void)?
 
     /// - Parameter closed: called once when the window goes, however it was closed.
@@ -32,7 +33,6 @@ final class PictureInPictureWindow {
         bar.addCSSClass("osd")
         bar.addCSSClass("toolbar")
         bar.setMargins(8)
-        let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play or Pause"), action: "app.play-pause")
         let back = Button(iconName: "view-restore-symbolic", tooltip: tr("Back to Trackcast"), action: "app.pip")
         let close = Button(iconName: "window-close-symbolic", tooltip: tr("Close"))
         close.onClicked { [window] in window.close() }
@@ -70,6 +70,12 @@ final class PictureInPictureWindow {
     }
 
     func present() { window.present() }
+
+    /// The play/pause button follows the player.
+    func update(playing: Bool) {
+        playPause.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
+                          tooltip: playing ? tr("Pause") : tr("Play"))
+    }
 
     func close() { window.close() }
 

@@ -11,6 +11,8 @@ enum ShortcutsView {
                 .init(title: tr("Play or Pause"), accelerator: "space"),
                 .init(title: tr("Skip Forward"), accelerator: "Right"),
                 .init(title: tr("Skip Back"), accelerator: "Left"),
+                .init(title: tr("Picture-in-Picture"), accelerator: "p"),
+                .init(title: tr("Fullscreen"), accelerator: "f"),
             ]),
             .init(title: tr("General"), shortcuts: [
                 .init(title: tr("Add Podcast"), accelerator: "<Control>n"),

@@ -302,7 +302,7 @@ public final class TrackcastApplication {
 
     private func play(_ url: URL) {
         nowPlaying.play(.init(uri: url.absoluteString, title: url.lastPathComponent.removingPercentEncoding ?? url.absoluteString,
-                              showTitle: nil, kind: .unknown, episode: nil, show: nil))
+                              showTitle: nil, kind: OpenedItem.mediaKind(of: url), episode: nil, show: nil))
     }
 
     private func drop(_ dropped: DropTarget.Dropped) -> Bool {

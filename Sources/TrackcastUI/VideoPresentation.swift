@@ -37,6 +37,7 @@ final class VideoPresentation {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
             window()?.showVideo(video, phase: phase)
+            pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
             window()?.hideVideo()
@@ -66,6 +67,7 @@ final class VideoPresentation {
             self?.pictureInPicture = nil
         }
         pictureInPicture = pip
+        pip.update(playing: VideoView.isPlaying(nowPlaying.phase))
         pip.present()
     }
 

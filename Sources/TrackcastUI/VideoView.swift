@@ -75,16 +75,22 @@ final class VideoView {
             spinner.isSpinning = false
             message.text = String(format: tr("This video cannot be played: %@"), FailureText.playback(error))
             message.isVisible = true
+            Log.debug("video: message: \(message.text)")
         case .idle, .ready, .playing, .paused, .ended:
             spinner.isSpinning = false
             message.isVisible = false
         }
-        let playing = switch phase {
-        case .playing, .buffering: true
-        default: false
-        }
+        let playing = Self.isPlaying(phase)
         playPause.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                           tooltip: playing ? tr("Pause") : tr("Play"))
+    }
+
+    /// Playing, or about to go on after buffering: the button offers to pause.
+    static func isPlaying(_ phase: PlaybackPhase) -> Bool {
+        switch phase {
+        case .playing, .buffering: true
+        case .idle, .loading, .ready, .paused, .ended, .failed: false
+        }
     }
 
     private func pointerMoved() {

@@ -105,6 +105,25 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    @Test("a video that cannot play shows why in the video view, with no picture")
+    func unplayable() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-video-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let broken = folder.appendingPathComponent("broken.webm")
+        try Data(repeating: 0x42, count: 64_000).write(to: broken)
+        let library = folder.appendingPathComponent("library")
+        let app = try ChildProcess(trackcast, arguments: ["--library", library.path, broken.path], environment: [
+            "G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
+        ])
+        let told = await app.waitFor(timeout: .seconds(60)) {
+            $0.standardOutput.contains("video: message: This video cannot be played: ")
+        }
+        #expect(told, "no message in the video view: \(app.standardOutput)")
+        #expect(Self.paintedFrames(in: app.standardOutput) == 0)
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("an anamorphic clip (720×576, pixels 64:45) is shown at 16:9")
     func anamorphic() async throws {
         let clip = try await makeClip("anamorphic.webm", "videotestsrc num-buffers=300 pattern=green "
