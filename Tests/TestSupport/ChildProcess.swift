@@ -116,10 +116,12 @@ public struct DetachedProcess: Sendable {
         return DetachedProcess(pid: pid)
     }
 
-    /// Ends it and waits (up to 10 s) until it is gone.
+    /// Ends it and waits until it is gone: SIGTERM, then SIGKILL after 2 s
+    /// (metacity ignores SIGTERM).
     public func stop() async {
         kill(pid, SIGTERM)
-        for _ in 0..<200 where kill(pid, 0) == 0 {
+        for attempt in 0..<80 where kill(pid, 0) == 0 {
+            if attempt == 40 { kill(pid, SIGKILL) }
             try? await Task.sleep(for: .milliseconds(50))
         }
     }
