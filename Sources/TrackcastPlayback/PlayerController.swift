@@ -158,6 +158,9 @@ public final class PlayerController {
 
         decoders.reset(decodesVideo: decodesVideo(item))
         playbin.setFlags(flags(for: item))
+        // Only a download keeps a ring buffer (prerollDownloading): with one,
+        // streaming would stop asking the server for byte ranges.
+        try? playbin.setProperty("ring-buffer-max-size", UInt64(0))
         // scaletempo keeps the pitch when the rate changes. A fresh one for
         // each item: GStreamer 1.22's scaletempo keeps state from the last
         // stream's format and overruns its buffers when the next differs.
@@ -217,6 +220,8 @@ public final class PlayerController {
         session.isDownloading = true
         playbin.setState(.null)
         playbin.setFlags(flags(for: session.item, downloads: true))
+        // A ring buffer, so a stream that never ends cannot fill the disk.
+        try? playbin.setProperty("ring-buffer-max-size", UInt64(256 << 20))
         session.isPrerolled = false
         if playbin.setState(.paused) == .noPreroll {
             session.isLiveSource = true
