@@ -23,6 +23,9 @@ public final class MPRISService: DBusObjectHandler {
     private var phase: PlaybackPhase = .idle
     private var pendingAnnouncement = false
     private var stateObserver: Task<Void, Never>?
+    /// Follows what the player learns about the current item after it is
+    /// ready (the probe's tags, a radio's new title): Metadata changes.
+    private var assetObserver: (item: PlaybackItemID, task: Task<Void, Never>)?
 
     /// - Parameter instance: a suffix for the bus name
     ///   (`org.mpris.MediaPlayer2.Trackcast.instance42`) when more than one
@@ -42,14 +45,26 @@ public final class MPRISService: DBusObjectHandler {
         stateObserver = Task { [weak self] in
             for await state in await store.updates() {
                 self?.phase = state.phase
+                if case .ready = state.phase, let item = state.itemID { self?.followAsset(of: item) }
                 self?.propertiesMayHaveChanged()
             }
         }
     }
 
+    private func followAsset(of item: PlaybackItemID) {
+        guard assetObserver?.item != item else { return }
+        assetObserver?.task.cancel()
+        let updates = player.assetUpdates(of: item)
+        assetObserver = (item, Task { [weak self] in
+            for await _ in updates { self?.propertiesMayHaveChanged() }
+        })
+    }
+
     public func stop() {
         stateObserver?.cancel()
         stateObserver = nil
+        assetObserver?.task.cancel()
+        assetObserver = nil
         export?.stop()
     }
 

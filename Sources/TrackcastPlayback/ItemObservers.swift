@@ -4,8 +4,8 @@ import TrackcastCore
 /// Observer tasks alive in the process, for leak checks in tests.
 private let liveObserverTasks = Atomic<Int>(0)
 
-/// The observers of one loaded item: position ticks, boundary crossings and
-/// the end of the item. They all belong to the item's load and are closed
+/// The observers of one loaded item: position ticks, boundary crossings,
+/// seeks landing, what is learnt about the item, and the end of the item. They all belong to the item's load and are closed
 /// with it: `close()` cancels the tasks and finishes every stream.
 @MainActor
 final class ItemObservers {
@@ -21,6 +21,7 @@ final class ItemObservers {
     private var boundaryStreams: [Int: (times: [Duration], continuation: AsyncStream<Duration>.Continuation)] = [:]
     private var endStreams: [Int: AsyncStream<PlaybackItemID>.Continuation] = [:]
     private var seekStreams: [Int: AsyncStream<Duration>.Continuation] = [:]
+    private var assetStreams: [Int: AsyncStream<LoadedAsset>.Continuation] = [:]
     private var nextID = 0
 
     private var tickTask: Task<Void, Never>?
@@ -84,6 +85,17 @@ final class ItemObservers {
         return stream
     }
 
+    func assetUpdates() -> AsyncStream<LoadedAsset> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LoadedAsset.self, bufferingPolicy: .bufferingNewest(1))
+        guard !isClosed else { continuation.finish(); return stream }
+        let id = takeID()
+        assetStreams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.assetStreams[id] = nil }
+        }
+        return stream
+    }
+
     private func takeID() -> Int {
         defer { nextID += 1 }
         return nextID
@@ -127,6 +139,10 @@ final class ItemObservers {
         for continuation in seekStreams.values { continuation.yield(position) }
     }
 
+    func assetChanged(_ asset: LoadedAsset) {
+        for continuation in assetStreams.values { continuation.yield(asset) }
+    }
+
     func itemEnded() {
         checkBoundaries()
         playbackStopped()
@@ -145,7 +161,9 @@ final class ItemObservers {
         for (_, continuation) in boundaryStreams.values { continuation.finish() }
         for continuation in endStreams.values { continuation.finish() }
         for continuation in seekStreams.values { continuation.finish() }
+        for continuation in assetStreams.values { continuation.finish() }
         seekStreams.removeAll()
+        assetStreams.removeAll()
         tickStreams.removeAll()
         boundaryStreams.removeAll()
         endStreams.removeAll()

@@ -12,8 +12,13 @@ final class ItemSession {
     let item: PlaybackItem
     let observers: ItemObservers
 
-    /// From the asset loader; nil until the probe returns.
+    /// What the item is: from the prerolled pipeline, with the probe's
+    /// details merged in; nil until the pipeline has prerolled.
     var asset: LoadedAsset?
+    /// The tags the pipeline has posted, for the asset it makes.
+    var pipelineTags = MediaTags()
+    /// The probe's findings when they come before the preroll, to merge then.
+    var probedAsset: LoadedAsset?
     /// The pipeline reached PAUSED with data (or is live and never will).
     var isPrerolled = false
     /// Playing from a progressive download rather than a stream.

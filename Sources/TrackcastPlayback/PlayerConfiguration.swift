@@ -12,8 +12,12 @@ public struct PlayerConfiguration: Sendable {
     public var decodesVideo = true
     public var skipForward: Duration = .seconds(30)
     public var skipBackward: Duration = .seconds(15)
-    /// How long a load may take, probe and preroll, before it fails with `.timeout`.
+    /// How long a load may take to preroll, or the probe to finish, before it fails with `.timeout`.
     public var loadTimeout: Duration = .seconds(20)
+    /// Whether to probe each item for its details (codecs, cover art,
+    /// chapters) beside playing it. Playback never waits for the probe; a
+    /// player without a screen has no use for them.
+    public var probesAssets = true
     /// How long a network source may go without data before it fails with `.timeout`.
     public var networkTimeout: Duration = .seconds(15)
     /// The bandwidth to assume for adaptive streams, in kbit/s; nil measures it.

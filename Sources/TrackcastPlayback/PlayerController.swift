@@ -35,7 +35,7 @@ public final class PlayerController {
     private let classifier: PlaybackErrorClassifier
     private let storeQueue: AsyncStream<StoreCommand>.Continuation
     private var session: ItemSession?
-    private let decoders = DecoderChoices()
+    private let plugged = PluggedElements()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
 
@@ -56,23 +56,23 @@ public final class PlayerController {
         let sourceSettings = SourceSettings(networkTimeout: configuration.networkTimeout)
         playbin.onSourceSetup { source in sourceSettings.apply(to: source) }
         let maximumBitrate = configuration.maximumBitrate
-        playbin.onElementSetup { [decoders] element in
-            if element.factoryClassification?.contains("Decoder") == true, let factory = element.factoryName {
-                decoders.note(factory)
+        playbin.onElementSetup { [plugged] element in
+            if let factory = element.factoryName {
+                plugged.note(factory, isDecoder: element.factoryClassification?.contains("Decoder") == true)
             }
             // playbin's flags keep video from the screen, not from the
             // decoder: audio items tell decodebin to skip video decoders.
             if element.hasSignal("autoplug-select") {
                 element.onAutoplugSelect { _, classification in
                     let isVideoDecoder = classification.contains("Decoder") && classification.contains("Video")
-                    return isVideoDecoder && !decoders.decodesVideo ? .skip : .tryIt
+                    return isVideoDecoder && !plugged.decodesVideo ? .skip : .tryIt
                 }
             }
             // The sound server's view of the stream (volume mixers, GNOME
             // Settings, ducking): who plays it and what it is.
             if element.hasProperty("stream-properties") {
                 element.setProperty("stream-properties", structureNamed: "props", strings: [
-                    "media.role": decoders.decodesVideo ? "video" : "music",
+                    "media.role": plugged.decodesVideo ? "video" : "music",
                     "application.name": AppIdentity.name,
                     "application.id": AppIdentity.id,
                     "application.icon_name": AppIdentity.id,
@@ -112,7 +112,9 @@ public final class PlayerController {
 
     public var currentItemID: PlaybackItemID? { session?.id }
     public var currentItem: PlaybackItem? { session?.item }
-    /// What the probe found about the current item; nil while it loads.
+    /// What is known about the current item: from `ready` on, what the
+    /// pipeline found, with the probe's details merged in when they come
+    /// (`assetUpdates(of:)`); nil while it loads.
     public var asset: LoadedAsset? { session?.asset }
 
     public var position: Duration? {
@@ -126,7 +128,7 @@ public final class PlayerController {
     }
 
     /// The decoders (element factories) the current item uses, e.g. ["opusdec"].
-    public var activeDecoders: [String] { decoders.plugged }
+    public var activeDecoders: [String] { plugged.decoders }
 
     /// Linear, 0–1.
     public var volume: Double {
@@ -156,7 +158,7 @@ public final class PlayerController {
         stoppedItem = nil
         send(.begin(id))
 
-        decoders.reset(decodesVideo: decodesVideo(item))
+        plugged.reset(decodesVideo: decodesVideo(item))
         playbin.setFlags(flags(for: item))
         // Only a download keeps a ring buffer (prerollDownloading): with one,
         // streaming would stop asking the server for byte ranges.
@@ -166,29 +168,33 @@ public final class PlayerController {
         // stream's format and overruns its buffers when the next differs.
         if let scaletempo = try? Element.make("scaletempo") { playbin.setAudioFilter(scaletempo) }
         playbin.uri = item.uri
-        // Preroll while the probe runs: the first audio is ready as soon as
-        // the asset is, instead of after it. Nothing plays before both are.
+        // The item plays once prerolled; the probe, alongside, only adds details.
         if playbin.setState(.paused) == .noPreroll {
             session.isLiveSource = true
             session.isPrerolled = true
         }
 
-        session.addTask(Task { [weak self, loader] in
-            do {
-                let asset = try await loader.load(item.uri)
-                self?.assetLoaded(asset, for: session)
-            } catch let error as PlaybackError {
-                self?.fail(session, error)
-            } catch {
-                // Cancelled: the item was replaced or stopped; nothing to report.
-            }
-        })
+        if configuration.probesAssets { probe(session) }
         let loadTimeout = configuration.loadTimeout
         session.addTask(Task { [weak self] in
             guard (try? await Task.sleep(for: loadTimeout)) != nil else { return }
             if !session.isReady { self?.fail(session, .timeout) }
         })
         return id
+    }
+
+    private func probe(_ session: ItemSession) {
+        let uri = session.item.uri
+        session.addTask(Task { [weak self, loader] in
+            do {
+                let asset = try await loader.load(uri)
+                self?.probed(asset, for: session)
+            } catch {
+                // The pipeline reports its own failures; without the probe's
+                // details the item plays on. (Or it was cancelled: replaced.)
+                if !Task.isCancelled { Log.debug("playback \(session.id): the probe failed: \(error)") }
+            }
+        })
     }
 
     private func decodesVideo(_ item: PlaybackItem) -> Bool {
@@ -210,7 +216,7 @@ public final class PlayerController {
     private func needsDownload(_ session: ItemSession) -> Bool {
         let uri = session.item.uri
         let isHTTP = uri.hasPrefix("http://") || uri.hasPrefix("https://")
-        return isHTTP && !session.isLive && !session.isDownloading
+        return isHTTP && !session.isLive && plugged.streamDemuxer == nil && !session.isDownloading
             && playbin.duration == nil && playbin.seeking?.isSeekable != true
     }
 
@@ -229,20 +235,36 @@ public final class PlayerController {
         }
     }
 
-    private func assetLoaded(_ asset: LoadedAsset, for session: ItemSession) {
+    /// Merges the probe's details into what the pipeline told, or keeps
+    /// them until it has told it.
+    private func probed(_ asset: LoadedAsset, for session: ItemSession) {
         guard isCurrent(session), !session.hasFailed else { return }
-        session.asset = asset
-        advanceLoad(session)
+        if let known = session.asset {
+            assetChanged(known.merging(probe: asset), for: session)
+        } else {
+            session.probedAsset = asset
+        }
     }
 
-    /// Moves a loading item on once its parts are there: the asset, the
-    /// preroll, the first seek (start position and rate), a full buffer.
+    private func assetChanged(_ asset: LoadedAsset, for session: ItemSession) {
+        guard asset != session.asset else { return }
+        session.asset = asset
+        if session.isReady { session.observers.assetChanged(asset) }
+    }
+
+    /// Moves a loading item on once its parts are there: the preroll, the
+    /// first seek (start position and rate), a full buffer.
     private func advanceLoad(_ session: ItemSession) {
-        guard isCurrent(session), !session.hasFailed, !session.isReady, session.asset != nil,
+        guard isCurrent(session), !session.hasFailed, !session.isReady,
               session.isPrerolled, !session.isInitialSeekInFlight else { return }
         if needsDownload(session) {
             prerollDownloading(session)
             return
+        }
+        if session.asset == nil {
+            let asset = LoadedAsset(prerolled: playbin, isLiveSource: session.isLiveSource,
+                                    streamDemuxer: plugged.streamDemuxer, tags: session.pipelineTags)
+            session.asset = session.probedAsset.map(asset.merging(probe:)) ?? asset
         }
         if !session.isInitialSeekDone {
             session.isInitialSeekDone = true
@@ -402,6 +424,13 @@ public final class PlayerController {
         observers(of: id)?.seeks() ?? AsyncStream { $0.finish() }
     }
 
+    /// The current item's asset each time more is learnt about it after
+    /// `ready`: the probe's tracks, tags, cover art and chapters, a live
+    /// stream's new title. Finishes when the item is replaced.
+    public func assetUpdates(of id: PlaybackItemID) -> AsyncStream<LoadedAsset> {
+        observers(of: id)?.assetUpdates() ?? AsyncStream { $0.finish() }
+    }
+
     /// Yields `id` once when the item plays to its end; finishes without
     /// yielding if it is replaced first.
     public func endOfItem(_ id: PlaybackItemID) -> AsyncStream<PlaybackItemID> {
@@ -445,15 +474,24 @@ public final class PlayerController {
         case .asyncDone:
             asyncDone(session)
         case .tag:
+            guard let tags = message.tags else { break }
+            session.pipelineTags.fillGaps(from: tags)
             // Live streams name what is on now in their tags (ICY titles).
-            if session.isLive, let title = message.tags?.title { session.asset?.title = title }
+            if session.isLive, let title = tags.title, var asset = session.asset {
+                asset.title = title
+                assetChanged(asset, for: session)
+            }
         case .tableOfContents:
             // Some containers only show their chapters to the playing pipeline.
-            if session.asset?.chapters.isEmpty == true, let entries = message.tableOfContents {
-                session.asset?.chapters = AssetLoader.chapters(from: entries)
+            if var asset = session.asset, asset.chapters.isEmpty, let entries = message.tableOfContents {
+                asset.chapters = AssetLoader.chapters(from: entries)
+                assetChanged(asset, for: session)
             }
         case .durationChanged:
-            if session.asset != nil, !session.isLive, let duration = playbin.duration { session.asset?.duration = duration }
+            if var asset = session.asset, !session.isLive, let duration = playbin.duration {
+                asset.duration = duration
+                assetChanged(asset, for: session)
+            }
         case .endOfStream:
             ended(session)
         case .clockLost:

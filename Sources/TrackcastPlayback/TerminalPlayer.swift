@@ -19,12 +19,14 @@ public final class TerminalPlayer {
     private let print: @Sendable (String) -> Void
     private let printError: @Sendable (String) -> Void
 
-    /// `configuration` is used as given except that video is never decoded.
+    /// `configuration` is used as given except that video is never decoded
+    /// and nothing is probed: a terminal shows no cover art or codecs.
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 print: @escaping @Sendable (String) -> Void,
                 printError: @escaping @Sendable (String) -> Void) {
         var headless = configuration
         headless.decodesVideo = false
+        headless.probesAssets = false
         self.configuration = headless
         self.print = print
         self.printError = printError

@@ -37,6 +37,8 @@ final class NowPlaying {
     private(set) var duration: Duration?
     private var itemID: PlaybackItemID?
     private var tickTask: Task<Void, Never>?
+    /// Follows what the player learns about the item after it is ready.
+    private var assetTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
     private let resume: ResumeTracker
     /// The current episode's show's speed and intro/outro skips.
@@ -215,6 +217,10 @@ final class NowPlaying {
         tickTask = Task { [weak self, player] in
             for await tick in player.positionTicks(of: id) { self?.ticked(tick) }
         }
+        assetTask?.cancel()
+        assetTask = Task { [weak self, player] in
+            for await asset in player.assetUpdates(of: id) { self?.learnt(asset, about: id) }
+        }
         notify()
     }
 
@@ -359,6 +365,15 @@ final class NowPlaying {
         case .loading, .buffering:
             break
         }
+        notify()
+    }
+
+    /// The probe's chapters, cover art and tracks, after the item became ready.
+    private func learnt(_ asset: LoadedAsset, about id: PlaybackItemID) {
+        guard id == itemID else { return }
+        duration = player?.duration ?? duration
+        chapters.embedded(asset.chapters)
+        mpris?.propertiesMayHaveChanged()
         notify()
     }
 

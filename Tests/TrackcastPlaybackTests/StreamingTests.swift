@@ -8,17 +8,9 @@ extension PlaybackEngine {
     @Suite("HLS streams")
     @MainActor
     struct StreamingTests {
-        /// Serves the generated HLS stream under /hls/, the playlist as given.
-        private func serveHLS(playlist edit: (String) -> String = { $0 }) async throws -> TestHTTPServer {
+        private func serveHLS(playlist edit: @Sendable (String) -> String = { $0 }) async throws -> TestHTTPServer {
             let server = try TestHTTPServer()
-            for (name, data) in try await MediaFixtures.shared.hlsFiles() {
-                if name.hasSuffix(".m3u8") {
-                    let text = edit(String(decoding: data, as: UTF8.self))
-                    server.route("/hls/\(name)", .serve(Data(text.utf8), contentType: "application/vnd.apple.mpegurl"))
-                } else {
-                    server.route("/hls/\(name)", .serve(data, contentType: "video/mp2t"))
-                }
-            }
+            try await MediaFixtures.shared.serveHLS(on: server, playlist: edit)
             return server
         }
 

@@ -20,6 +20,18 @@ public struct MediaTags: Sendable, Equatable {
         self.imageType = imageType
     }
 
+    /// Takes from `other` what these tags lack: a pipeline posts its tags a
+    /// stream or an element at a time.
+    public mutating func fillGaps(from other: MediaTags) {
+        title = title ?? other.title
+        artist = artist ?? other.artist
+        album = album ?? other.album
+        if image == nil {
+            image = other.image
+            imageType = other.imageType
+        }
+    }
+
     init(_ list: UnsafePointer<GstTagList>) {
         title = Self.string("title", in: list)
         artist = Self.string("artist", in: list)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Small media files made at test time with gst-launch-1.0, once per test
 /// process, in a temporary directory.
@@ -105,6 +106,18 @@ actor MediaFixtures {
     func data(_ media: Media) throws -> Data { try Data(contentsOf: url(media)) }
 
     /// Every file of an HLS stream: path relative to the playlist → contents.
+    /// Serves the generated HLS stream under /hls/, the playlist as `edit` makes it.
+    func serveHLS(on server: TestHTTPServer, playlist edit: @Sendable (String) -> String = { $0 }) throws {
+        for (name, data) in try hlsFiles() {
+            if name.hasSuffix(".m3u8") {
+                let text = edit(String(decoding: data, as: UTF8.self))
+                server.route("/hls/\(name)", .serve(Data(text.utf8), contentType: "application/vnd.apple.mpegurl"))
+            } else {
+                server.route("/hls/\(name)", .serve(data, contentType: "video/mp2t"))
+            }
+        }
+    }
+
     func hlsFiles() throws -> [String: Data] {
         let playlist = try url(.hls)
         let folder = playlist.deletingLastPathComponent()
@@ -127,8 +140,6 @@ actor MediaFixtures {
             try launch("\(tone(6)) ! opusenc ! oggmux ! filesink location=\(path)")
         case .longOpus:
             try launch("\(tone(30, 330)) ! opusenc bitrate=32000 ! oggmux ! filesink location=\(path)")
-        case .longMP3:
-            try launch("\(tone(30, 330)) ! lamemp3enc target=bitrate bitrate=32 cbr=true ! filesink location=\(path)")
         case .longMP3:
             try launch("\(tone(30, 330)) ! lamemp3enc target=bitrate bitrate=32 cbr=true ! filesink location=\(path)")
         case .mp3:
