@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import Synchronization
 import TestSupport
 import TrackcastCore
 import TrackcastPlayback
@@ -8,12 +9,11 @@ import TrackcastPlayback
 /// same in the same run: a `playbin` with the same sink, started straight
 /// to PLAYING, and seeked with the same flags, timed on its bus.
 ///
-/// "First audio buffer" is when the sink has rendered one buffer: the sink
-/// (`fakesink sync=true num-buffers=1`) then posts end-of-stream, which
-/// bare GStreamer sees on its bus and the player reports as the item's end.
-/// The player's number includes what a user waits for and the floor skips:
-/// the asset probe (run alongside the preroll), the state store, and the
-/// main actor. This executable's main is async, so the main actor runs on
+/// "First audio buffer" is when the sink renders the first buffer, in
+/// PLAYING (a synchronised `fakesink`'s handoff, timed on the streaming
+/// thread), for both. The player's number includes what a user waits for
+/// and the floor skips: the pause at preroll, the asset probe running
+/// alongside, the state store, and the main actor. This executable's main is async, so the main actor runs on
 /// libdispatch's main queue and a main-actor task dispatches GLib every
 /// 250 µs, where the app's GLib main loop would dispatch at once.
 @MainActor
@@ -27,10 +27,13 @@ struct PlaybackBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("tone.opus")
-        try Self.makeTone(at: file)
+        try Self.makeTone(at: file, encoder: ["opusenc", "!", "oggmux"])
+        let mp3 = folder.appendingPathComponent("tone.mp3")
+        try Self.makeTone(at: mp3, encoder: ["lamemp3enc"])
         let server = try TestHTTPServer()
         defer { server.stop() }
         server.route("/tone.opus", .serve(try Data(contentsOf: file), contentType: "audio/ogg"))
+        server.route("/tone.mp3", .serve(try Data(contentsOf: mp3), contentType: "audio/mpeg"))
 
         let pump = Task { @MainActor in
             while !Task.isCancelled {
@@ -41,7 +44,8 @@ struct PlaybackBenchmark {
         defer { pump.cancel() }
 
         var rows: [BenchRow] = []
-        for (label, uri) in [("local Opus", file.absoluteString), ("Opus over loopback HTTP", server.url("/tone.opus"))] {
+        for (label, uri) in [("local Opus", file.absoluteString), ("Opus over loopback HTTP", server.url("/tone.opus")),
+                             ("MP3 over loopback HTTP", server.url("/tone.mp3"))] {
             let (ours, floor) = try await firstBuffer(uri)
             rows.append(BenchRow(measured: "load to first audio buffer, \(label) (median of \(startRuns))", unit: "ms",
                                  trackcast: ours, peerName: "bare playbin to PLAYING (floor)", peer: floor))
@@ -52,37 +56,30 @@ struct PlaybackBenchmark {
         return rows
     }
 
-    private static let firstBufferSink = "fakesink sync=true num-buffers=1"
-
     private func firstBuffer(_ uri: String) async throws -> (ours: Double, floor: Double) {
         var configuration = PlayerConfiguration()
-        configuration.audioSink = Self.firstBufferSink
         configuration.decodesVideo = false
         let controller = try PlayerController(configuration: configuration)
-        let bare = try Self.barePlaybin(sink: Self.firstBufferSink)
+        let oursSink = try FirstRender()
+        controller.setAudioSink(oursSink.sink)
+        let bare = try Self.barePlaybin(sink: "fakesink")
+        let floorSink = try FirstRender()
+        bare.setAudioSink(floorSink.sink)
 
         var ours: [Double] = []
         var floor: [Double] = []
         // The first of each warms caches and loads plug-ins; it is not counted.
         for run in 0...startRuns {
-            let oursTime = try await Self.milliseconds {
-                let id = controller.load(PlaybackItem(uri: uri, kind: .audio))
-                var ends = controller.endOfItem(id).makeAsyncIterator()
-                guard await ends.next() == id else { throw BenchFailure("the player never played \(uri)") }
-            }
-            let floorTime = try Self.milliseconds {
-                bare.setState(.null)
-                bare.uri = uri
-                bare.setState(.playing)
-                // The first buffer at the sink completes the preroll (ASYNC_DONE).
-                // (Its end of stream after that one buffer never comes over
-                // HTTP: the source streams on.) The player's number runs to
-                // the end of that one-buffer stream, so it is the longer path.
-                let message = bare.bus?.waitForMessage([.asyncDone, .error], timeout: .seconds(20))
-                guard message?.kind == .asyncDone else {
-                    throw BenchFailure("bare playbin never played \(uri): \(message?.failure?.error.message ?? "timed out")")
-                }
-            }
+            let oursStart = oursSink.reset()
+            controller.load(PlaybackItem(uri: uri, kind: .audio))
+            let oursTime = try await oursSink.milliseconds(since: oursStart, playing: uri)
+            controller.stop()
+
+            let floorStart = floorSink.reset()
+            bare.uri = uri
+            bare.setState(.playing)
+            let floorTime = try await floorSink.milliseconds(since: floorStart, playing: uri)
+            bare.setState(.null)
             if run > 0 {
                 ours.append(oursTime)
                 floor.append(floorTime)
@@ -142,12 +139,12 @@ struct PlaybackBenchmark {
         return playbin
     }
 
-    /// 10 s of 48 kHz stereo Opus, made with gst-launch-1.0.
-    private static func makeTone(at file: URL) throws {
+    /// 10 s of a 48 kHz stereo tone, encoded by `encoder` (gst-launch-1.0 syntax).
+    private static func makeTone(at file: URL, encoder: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
         process.arguments = ["-q", "audiotestsrc", "num-buffers=500", "samplesperbuffer=960", "!",
-                             "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!", "opusenc", "!", "oggmux", "!",
+                             "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!"] + encoder + ["!",
                              "filesink", "location=\(file.path)"]
         try process.run()
         process.waitUntilExit()
@@ -170,6 +167,45 @@ struct PlaybackBenchmark {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
     }
+}
+
+/// A synchronised fakesink that notes when it renders its first buffer.
+@MainActor
+private final class FirstRender {
+    let sink: Element
+    private let renderedAt = FirstInstant()
+
+    init() throws {
+        sink = try Element.make("fakesink")
+        try sink.setProperty("sync", true)
+        try sink.setProperty("signal-handoffs", true)
+        sink.onHandoffFromAnyThread { [renderedAt] in renderedAt.note() }
+    }
+
+    /// Forgets the last render; returns now, to time the next one from.
+    func reset() -> ContinuousClock.Instant {
+        renderedAt.clear()
+        return .now
+    }
+
+    /// Waits (letting the main actor run) for the first render since `start`.
+    func milliseconds(since start: ContinuousClock.Instant, playing uri: String) async throws -> Double {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let rendered = renderedAt.value { return (rendered - start) / .milliseconds(1) }
+            try await Task.sleep(for: .microseconds(250))
+        }
+        throw BenchFailure("nothing of \(uri) was played within 20 s")
+    }
+}
+
+/// The first instant noted since the last `clear`, from any thread.
+private final class FirstInstant: Sendable {
+    private let instant = Mutex<ContinuousClock.Instant?>(nil)
+
+    func note() { instant.withLock { if $0 == nil { $0 = .now } } }
+    func clear() { instant.withLock { $0 = nil } }
+    var value: ContinuousClock.Instant? { instant.withLock { $0 } }
 }
 
 struct BenchFailure: Error, CustomStringConvertible {

@@ -101,6 +101,12 @@ public final class PlayerController {
         storeQueue.finish()
     }
 
+    /// Replaces the audio output. Call it before the first load: playbin
+    /// takes a new sink only in NULL or READY.
+    public func setAudioSink(_ sink: Element) {
+        playbin.setAudioSink(sink)
+    }
+
     /// Replaces the video output (e.g. a `VideoPaintable`'s sink). Call it
     /// before the first load: playbin takes a new sink only in NULL or READY.
     public func setVideoSink(_ sink: Element) {
@@ -159,22 +165,21 @@ public final class PlayerController {
         send(.begin(id))
 
         plugged.reset(decodesVideo: decodesVideo(item))
-        playbin.setFlags(flags(for: item))
-        // Only a download keeps a ring buffer (prerollDownloading): with one,
-        // streaming would stop asking the server for byte ranges.
-        try? playbin.setProperty("ring-buffer-max-size", UInt64(0))
+        session.isDownloading = Self.isHTTP(item.uri) && Self.namesOggFile(item.uri)
+        setFlags(for: session)
         // scaletempo keeps the pitch when the rate changes. A fresh one for
         // each item: GStreamer 1.22's scaletempo keeps state from the last
         // stream's format and overruns its buffers when the next differs.
         if let scaletempo = try? Element.make("scaletempo") { playbin.setAudioFilter(scaletempo) }
         playbin.uri = item.uri
-        // The item plays once prerolled; the probe, alongside, only adds details.
-        if playbin.setState(.paused) == .noPreroll {
+        // Straight to PLAYING when nothing has to happen between preroll and
+        // play (a local file, from its start, at normal speed): the first
+        // buffer plays without a round trip through the main loop.
+        let playsAtOnce = autoplay && start == nil && rate == .normal && !buffers(item)
+        if playbin.setState(playsAtOnce ? .playing : .paused) == .noPreroll {
             session.isLiveSource = true
             session.isPrerolled = true
         }
-
-        if configuration.probesAssets { probe(session) }
         let loadTimeout = configuration.loadTimeout
         session.addTask(Task { [weak self] in
             guard (try? await Task.sleep(for: loadTimeout)) != nil else { return }
@@ -202,11 +207,38 @@ public final class PlayerController {
     }
 
     private func flags(for item: PlaybackItem, downloads: Bool = false) -> String {
-        // "buffering" lets adaptive streams buffer demuxed data and report it.
-        let base = decodesVideo(item)
-            ? "video+audio+text+soft-volume+deinterlace+soft-colorbalance+buffering"
-            : "audio+soft-volume+buffering"
-        return downloads ? base + "+download" : base
+        var flags = decodesVideo(item)
+            ? "video+audio+text+soft-volume+deinterlace+soft-colorbalance"
+            : "audio+soft-volume"
+        if buffers(item) { flags += "+buffering" }
+        return downloads ? flags + "+download" : flags
+    }
+
+    /// Whether playbin buffers the item's demuxed data and reports it (network
+    /// streams); a local file would only wait for a buffer it does not need.
+    private func buffers(_ item: PlaybackItem) -> Bool {
+        !item.uri.hasPrefix("file:")
+    }
+
+    private func setFlags(for session: ItemSession) {
+        playbin.setFlags(flags(for: session.item, downloads: session.isDownloading))
+        // A download keeps a ring buffer, so that a stream that never ends
+        // cannot fill the disk. Streaming keeps none: with one, it would stop
+        // asking the server for byte ranges.
+        try? playbin.setProperty("ring-buffer-max-size", UInt64(session.isDownloading ? 256 << 20 : 0))
+    }
+
+    private static func isHTTP(_ uri: String) -> Bool {
+        uri.hasPrefix("http://") || uri.hasPrefix("https://")
+    }
+
+    /// Whether the address ends in an Ogg file name (…/episode.opus?x=1).
+    /// Such files are downloaded from the start, saving the second preroll
+    /// that `needsDownload` costs the Ogg files whose address does not say so.
+    private static func namesOggFile(_ uri: String) -> Bool {
+        let path = uri.prefix { $0 != "?" && $0 != "#" }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["ogg", "oga", "opus", "spx"].contains(path[path.index(after: dot)...].lowercased())
     }
 
     /// Whether the prerolled item is better played from a progressive
@@ -214,9 +246,7 @@ public final class PlayerController {
     /// neither its length nor how to seek (Ogg: its demuxer knows both when
     /// it reads a download). Live streams keep streaming.
     private func needsDownload(_ session: ItemSession) -> Bool {
-        let uri = session.item.uri
-        let isHTTP = uri.hasPrefix("http://") || uri.hasPrefix("https://")
-        return isHTTP && !session.isLive && plugged.streamDemuxer == nil && !session.isDownloading
+        Self.isHTTP(session.item.uri) && !session.isLive && plugged.streamDemuxer == nil && !session.isDownloading
             && playbin.duration == nil && playbin.seeking?.isSeekable != true
     }
 
@@ -225,9 +255,7 @@ public final class PlayerController {
     private func prerollDownloading(_ session: ItemSession) {
         session.isDownloading = true
         playbin.setState(.null)
-        playbin.setFlags(flags(for: session.item, downloads: true))
-        // A ring buffer, so a stream that never ends cannot fill the disk.
-        try? playbin.setProperty("ring-buffer-max-size", UInt64(256 << 20))
+        setFlags(for: session)
         session.isPrerolled = false
         if playbin.setState(.paused) == .noPreroll {
             session.isLiveSource = true
@@ -235,15 +263,9 @@ public final class PlayerController {
         }
     }
 
-    /// Merges the probe's details into what the pipeline told, or keeps
-    /// them until it has told it.
     private func probed(_ asset: LoadedAsset, for session: ItemSession) {
-        guard isCurrent(session), !session.hasFailed else { return }
-        if let known = session.asset {
-            assetChanged(known.merging(probe: asset), for: session)
-        } else {
-            session.probedAsset = asset
-        }
+        guard isCurrent(session), !session.hasFailed, let known = session.asset else { return }
+        assetChanged(known.merging(probe: asset), for: session)
     }
 
     private func assetChanged(_ asset: LoadedAsset, for session: ItemSession) {
@@ -262,9 +284,8 @@ public final class PlayerController {
             return
         }
         if session.asset == nil {
-            let asset = LoadedAsset(prerolled: playbin, isLiveSource: session.isLiveSource,
-                                    streamDemuxer: plugged.streamDemuxer, tags: session.pipelineTags)
-            session.asset = session.probedAsset.map(asset.merging(probe:)) ?? asset
+            session.asset = LoadedAsset(prerolled: playbin, isLiveSource: session.isLiveSource,
+                                        streamDemuxer: plugged.streamDemuxer, tags: session.pipelineTags)
         }
         if !session.isInitialSeekDone {
             session.isInitialSeekDone = true
@@ -288,8 +309,21 @@ public final class PlayerController {
             if let seeking = playbin.seeking { session.asset?.isSeekable = seeking.isSeekable }
         }
         send(.apply(.ready(isLive: session.isLive), session.id))
+        // Only now: the probe would slow the preroll down, and it only adds details.
+        if configuration.probesAssets { probe(session) }
         if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
-        if session.wantsPlaying { playbin.setState(.playing) }
+        let state = playbin.state()
+        guard session.wantsPlaying else {
+            // Paused before it was ready, on its way straight to PLAYING.
+            if state.current == .playing || state.pending == .playing { changeState(to: .paused, of: session) }
+            return
+        }
+        if state.current == .playing {
+            // Gone straight to PLAYING: the state change came before `ready`.
+            stateChanged(session, to: .playing)
+        } else {
+            playbin.setState(.playing)
+        }
     }
 
     // MARK: Transport
@@ -527,6 +561,8 @@ public final class PlayerController {
         guard session.isReady else { return }
         switch state {
         case .playing:
+            // A pause asked for while it was on its way.
+            guard session.wantsPlaying else { return }
             session.hasEnded = false
             send(.apply(.playing, session.id))
             session.observers.playbackStarted()

@@ -21,6 +21,8 @@ extension PlaybackEngine {
         func localFile(_ media: MediaFixtures.Media) async throws {
             let player = try await playerWithoutProbe()
             let id = try await player.play(try await MediaFixtures.shared.url(media).absoluteString)
+            // An MP3 parser estimates the length from the first frames it reads.
+            #expect(await player.waitUntil { player.controller.asset?.duration != nil })
             let asset = try #require(player.controller.asset)
             #expect(abs((asset.duration ?? .zero).seconds - media.duration.seconds) < 0.5)
             #expect(!asset.isLive && asset.isSeekable)
@@ -54,6 +56,36 @@ extension PlaybackEngine {
             let asset = try #require(player.controller.asset)
             #expect(asset.isSeekable)
             #expect(abs((asset.duration ?? .zero).seconds - media.duration.seconds) < 0.5)
+        }
+
+        @Test("Ogg whose address says so is downloaded from the start; other Ogg after a first preroll")
+        func oggDownloadedAtOnce() async throws {
+            let server = try TestHTTPServer()
+            let data = try await MediaFixtures.shared.data(.opus)
+            for path in ["/episode.opus", "/episode"] { server.route(path, .serve(data, contentType: "audio/ogg")) }
+            let player = try await playerWithoutProbe()
+            for path in ["/episode.opus", "/episode"] {
+                _ = try await player.play(server.url(path))
+                #expect(player.controller.asset?.isSeekable == true)
+                player.controller.stop()
+            }
+            #expect(server.log(for: "/episode.opus").count == 1, "requests: \(server.requests)")
+            #expect(server.log(for: "/episode").count > 1, "requests: \(server.requests)")
+        }
+
+        @Test("a file paused before it is ready, on its way straight to playing, stays paused")
+        func pausedBeforeReady() async throws {
+            let player = try await TestPlayer()
+            let uri = try await MediaFixtures.shared.url(.opus).absoluteString
+            let id = player.controller.load(PlaybackItem(uri: uri, kind: .audio))
+            player.controller.pause()
+            #expect(await player.recorder.waitFor(.ready(isLive: false), of: id))
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(!player.recorder.states(of: id).contains(.playing), "states: \(player.recorder.states(of: id))")
+            #expect((player.controller.position ?? .zero) < .milliseconds(200),
+                    "it played on to \(String(describing: player.controller.position))")
+            player.controller.play()
+            #expect(await player.recorder.waitFor(.playing, of: id))
         }
 
         @Test("a live playlist is live by its pipeline alone")

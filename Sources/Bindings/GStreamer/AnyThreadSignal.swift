@@ -20,4 +20,18 @@ extension ObjectRef {
         return connect(signal: signal, trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                        box: SignalHandlerBox<AnyThreadObjectHandler>(handler))
     }
+
+    public typealias AnyThreadHandler = @Sendable () -> Void
+
+    /// `handoff` of `fakesink` and `identity`: a buffer passed (for a sink
+    /// with `signal-handoffs=true`, was rendered). Runs on the streaming thread.
+    @discardableResult
+    public func onHandoffFromAnyThread(_ handler: @escaping AnyThreadHandler) -> SignalConnection {
+        // (element, buffer, pad, user data)
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = { _, _, _, userData in
+            SignalHandlerBox<AnyThreadHandler>.from(userData).handler()
+        }
+        return connect(signal: "handoff", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                       box: SignalHandlerBox<AnyThreadHandler>(handler))
+    }
 }
