@@ -38,6 +38,8 @@ public final class PlayerController {
     private let decoders = DecoderChoices()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
+    /// The current item's `volume` element, in its audio filter.
+    private var volumeElement: Element?
 
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 store: PlaybackStateStore = PlaybackStateStore()) throws {
@@ -129,14 +131,15 @@ public final class PlayerController {
     public var activeDecoders: [String] { decoders.plugged }
 
     /// Linear, 0–1.
-    public var volume: Double {
-        get { playbin.volume }
-        set { playbin.volume = min(max(newValue.isNaN ? 1 : newValue, 0), 1) }
+    public var volume: Double = 1 {
+        didSet {
+            volume = min(max(volume.isNaN ? 1 : volume, 0), 1)
+            try? volumeElement?.setProperty("volume", volume)
+        }
     }
 
-    public var isMuted: Bool {
-        get { playbin.isMuted }
-        set { playbin.isMuted = newValue }
+    public var isMuted = false {
+        didSet { try? volumeElement?.setProperty("mute", isMuted) }
     }
 
     // MARK: Loading
@@ -164,7 +167,15 @@ public final class PlayerController {
         // scaletempo keeps the pitch when the rate changes. A fresh one for
         // each item: GStreamer 1.22's scaletempo keeps state from the last
         // stream's format and overruns its buffers when the next differs.
-        if let scaletempo = try? Element.make("scaletempo") { playbin.setAudioFilter(scaletempo) }
+        // The volume is ours too, not playbin's soft-volume: 1.22's playsink
+        // leaks the volume element it makes for soft-volume at every return
+        // to NULL, one per item (PlaybackLeakTests found it).
+        let filter = (try? Element.bin(describedBy: "scaletempo ! volume name=level"))
+            ?? (try? Element.bin(describedBy: "volume name=level"))
+        volumeElement = filter?.child(named: "level")
+        try? volumeElement?.setProperty("volume", volume)
+        try? volumeElement?.setProperty("mute", isMuted)
+        playbin.setAudioFilter(filter)
         playbin.uri = item.uri
         // Preroll while the probe runs: the first audio is ready as soon as
         // the asset is, instead of after it. Nothing plays before both are.
@@ -198,8 +209,8 @@ public final class PlayerController {
     private func flags(for item: PlaybackItem, downloads: Bool = false) -> String {
         // "buffering" lets adaptive streams buffer demuxed data and report it.
         let base = decodesVideo(item)
-            ? "video+audio+text+soft-volume+deinterlace+soft-colorbalance+buffering"
-            : "audio+soft-volume+buffering"
+            ? "video+audio+text+deinterlace+soft-colorbalance+buffering"
+            : "audio+buffering"
         return downloads ? base + "+download" : base
     }
 
