@@ -75,6 +75,16 @@ final class MediaFileWriter: HTTPResponseReceiver {
         default:
             throw DownloadError.httpStatus(head.status)
         }
+        // A length the disk cannot hold fails now, not after filling the disk.
+        if let total = result.total, total - result.size > 0 {
+            var space = statvfs()
+            if fstatvfs(descriptor, &space) == 0 {
+                let available = Int64(space.f_bavail) * Int64(space.f_frsize)
+                if total - result.size > available {
+                    throw DownloadError.notEnoughSpace(needed: total - result.size, available: available)
+                }
+            }
+        }
         let reported = result
         state.withLock { $0 = (reported, reported.size) }
         onProgress(reported.size, reported.total)
