@@ -34,7 +34,14 @@ final class MediaFileWriter: HTTPResponseReceiver {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (resumeFrom == 0 ? O_TRUNC : 0)
         descriptor = open(file.path, flags, 0o644)
         guard descriptor >= 0 else {
-            throw errno == ELOOP ? DownloadError.file("\(file.path) is a symbolic link; it is not followed.") : Self.error(errno)
+            let code = errno
+            switch code {
+            case ELOOP: throw DownloadError.file("\(file.path) is a symbolic link; it is not followed.")
+            case ENOSPC, EDQUOT: throw DownloadError.diskFull
+            default:
+                throw DownloadError.file("The downloads folder \(file.deletingLastPathComponent().path) cannot be written "
+                                         + "(\(String(cString: strerror(code)))).")
+            }
         }
         self.resumeFrom = resumeFrom
         self.validatorFile = validatorFile
