@@ -61,13 +61,19 @@ let package = Package(
         .executableTarget(name: "main-loop-probe", dependencies: ["Bindings"],
                           path: "Tests/main-loop-probe"),
 
+        // A process of its own that changes items through one PlayerController
+        // under GStreamer's leaks tracer and counts what is left; the playback
+        // leak test runs it.
+        .executableTarget(name: "playback-leak-probe", dependencies: ["Bindings", "TrackcastCore", "TrackcastPlayback"],
+                          path: "Tests/playback-leak-probe"),
+
         // What the tests share: finding built products, running processes.
         .target(name: "TestSupport", dependencies: ["Bindings"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe"]),
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
         .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport"]),
+        .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport", "playback-leak-probe"]),
         .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),
         .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastUI", "TestSupport", "trackcast"]),
     ],

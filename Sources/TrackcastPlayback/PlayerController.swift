@@ -38,6 +38,8 @@ public final class PlayerController {
     private let plugged = PluggedElements()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
+    /// The current item's `volume` element, in its audio filter.
+    private var volumeElement: Element?
 
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 store: PlaybackStateStore = PlaybackStateStore()) throws {
@@ -137,14 +139,15 @@ public final class PlayerController {
     public var activeDecoders: [String] { plugged.decoders }
 
     /// Linear, 0–1.
-    public var volume: Double {
-        get { playbin.volume }
-        set { playbin.volume = min(max(newValue.isNaN ? 1 : newValue, 0), 1) }
+    public var volume: Double = 1 {
+        didSet {
+            volume = min(max(volume.isNaN ? 1 : volume, 0), 1)
+            try? volumeElement?.setProperty("volume", volume)
+        }
     }
 
-    public var isMuted: Bool {
-        get { playbin.isMuted }
-        set { playbin.isMuted = newValue }
+    public var isMuted = false {
+        didSet { try? volumeElement?.setProperty("mute", isMuted) }
     }
 
     // MARK: Loading
@@ -170,7 +173,15 @@ public final class PlayerController {
         // scaletempo keeps the pitch when the rate changes. A fresh one for
         // each item: GStreamer 1.22's scaletempo keeps state from the last
         // stream's format and overruns its buffers when the next differs.
-        if let scaletempo = try? Element.make("scaletempo") { playbin.setAudioFilter(scaletempo) }
+        // The volume is ours too, not playbin's soft-volume: 1.22's playsink
+        // leaks the volume element it makes for soft-volume at every return
+        // to NULL, one per item (PlaybackLeakTests found it).
+        let filter = (try? Element.bin(describedBy: "scaletempo ! volume name=level"))
+            ?? (try? Element.bin(describedBy: "volume name=level"))
+        volumeElement = filter?.child(named: "level")
+        try? volumeElement?.setProperty("volume", volume)
+        try? volumeElement?.setProperty("mute", isMuted)
+        playbin.setAudioFilter(filter)
         playbin.uri = item.uri
         // Straight to PLAYING when nothing has to happen between preroll and
         // play (a local file, from its start, at normal speed): the first
@@ -208,8 +219,8 @@ public final class PlayerController {
 
     private func flags(for item: PlaybackItem, downloads: Bool = false) -> String {
         var flags = decodesVideo(item)
-            ? "video+audio+text+soft-volume+deinterlace+soft-colorbalance"
-            : "audio+soft-volume"
+            ? "video+audio+text+deinterlace+soft-colorbalance"
+            : "audio"
         if buffers(item) { flags += "+buffering" }
         return downloads ? flags + "+download" : flags
     }

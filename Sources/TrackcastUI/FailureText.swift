@@ -53,4 +53,27 @@ enum FailureText {
         default: return nil
         }
     }
+
+    /// Why a download failed; nil when the error is not a download's or
+    /// there is nothing more specific to say.
+    static func download(_ error: any Error) -> String? {
+        guard let failure = error as? DownloadError else { return nil }
+        switch failure {
+        case .httpStatus(404), .httpStatus(410):
+            return tr("The episode is no longer available from its server.")
+        default:
+            break
+        }
+        switch failure.kind {
+        case .network: return tr("The server could not be reached.")
+        case .timeout: return tr("The server took too long to respond.")
+        case .httpStatus: return tr("The server answered with an error.")
+        case .tooManyRedirects: return tr("The server redirected too many times.")
+        case .incomplete: return tr("The download stopped before the end. Download again to resume it.")
+        case .diskFull: return tr("There is not enough free disk space.")
+        case .unwritable: return tr("The downloads folder cannot be written.")
+        case .unavailable: return tr("The episode has no media file to download.")
+        case .cancelled: return nil
+        }
+    }
 }

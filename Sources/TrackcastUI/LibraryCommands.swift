@@ -163,7 +163,14 @@ final class LibraryCommands {
                 try await library.download(id, show: episode.showID)
             } catch {
                 Log.warning("cannot download \(id): \(error)")
-                toast(String(format: tr("Cannot download “%@”"), episode.title ?? tr("Untitled episode")))
+                // A download stopped on purpose needs no message.
+                if (error as? DownloadError)?.kind == .cancelled { return }
+                let title = episode.title ?? tr("Untitled episode")
+                if let reason = FailureText.download(error) {
+                    toast(String(format: tr("Cannot download “%@”: %@"), title, reason))
+                } else {
+                    toast(String(format: tr("Cannot download “%@”"), title))
+                }
             }
         }
     }

@@ -27,6 +27,33 @@ final class LibraryCLI {
         try ChildProcess(trackcast, arguments: ["--library", library.path] + arguments, environment: environment)
     }
 
+    /// Runs `arguments` in a user and mount namespace of its own
+    /// (`unshare -rm`, no root needed) after `mounts`, shell commands that
+    /// mount over the library's folders ($LIBRARY, $DOWNLOADS) for this one
+    /// process: a full disk, a read-only folder. Standard output ends with a
+    /// line "::files::" and the files under $DOWNLOADS as the process left
+    /// them, relative paths one a line (a tmpfs is gone once it ends).
+    func run(_ arguments: [String], withMounts mounts: String) async throws -> ChildProcess.Result {
+        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        let script = """
+            set -e
+            \(mounts)
+            set +e
+            "$TRACKCAST" --library "$LIBRARY" "$@"
+            status=$?
+            echo ::files::
+            find "$DOWNLOADS" -type f -printf '%P\\n'
+            exit $status
+            """
+        var environment = self.environment
+        environment["TRACKCAST"] = trackcast.path
+        environment["LIBRARY"] = library.path
+        environment["DOWNLOADS"] = downloads.path
+        return try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/unshare"),
+                                          arguments: ["-rm", "/bin/sh", "-c", script, "sh"] + arguments,
+                                          environment: environment, timeout: .seconds(60))
+    }
+
     /// `episodes [SHOW] --json`, decoded.
     func episodes(_ show: String? = nil) async throws -> [[String: Any]] {
         let result = try await run(["episodes"] + (show.map { [$0] } ?? []) + ["--json"])

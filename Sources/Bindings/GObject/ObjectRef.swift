@@ -1,4 +1,8 @@
 import CGLib
+import Synchronization
+
+/// Object wrappers alive in the process, for leak checks in tests.
+private let liveWrappers = Atomic<Int>(0)
 
 /// A Swift wrapper around one GObject. It holds exactly one strong reference,
 /// taken when it is created and dropped in `deinit`, so the object lives at
@@ -8,6 +12,10 @@ import CGLib
 /// Not `Sendable`: most GObjects (every GTK one) belong to the main thread.
 open class ObjectRef {
     public let objectPointer: UnsafeMutablePointer<GObject>
+
+    /// How many wrappers exist right now. Each holds a reference, so a
+    /// wrapper kept by mistake keeps its GObject alive too.
+    public static var liveWrapperCount: Int { liveWrappers.load(ordering: .relaxed) }
 
     /// How a C function handed the object over.
     public enum Transfer {
@@ -31,6 +39,7 @@ open class ObjectRef {
     }
 
     private static func takeReference(on object: UnsafeMutablePointer<GObject>, transfer: Transfer) {
+        liveWrappers.add(1, ordering: .relaxed)
         switch transfer {
         case .full:
             // Sinking a floating ref converts it into the one we own; on a
@@ -44,6 +53,7 @@ open class ObjectRef {
     }
 
     deinit {
+        liveWrappers.subtract(1, ordering: .relaxed)
         g_object_unref(objectPointer)
     }
 

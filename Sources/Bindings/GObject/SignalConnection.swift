@@ -1,11 +1,20 @@
 import CGLib
+import Synchronization
+
+/// Closure boxes alive in the process, for leak checks in tests.
+private let liveClosureBoxes = Atomic<Int>(0)
 
 /// Base class of the boxes that carry a Swift closure through a C signal
 /// connection. The box is retained for as long as the connection exists and
 /// released by GLib's destroy notify: on disconnect, or when the object is
 /// finalised. The destroy notify releases through this non-generic base.
 open class SignalClosureBox {
-    public init() {}
+    /// How many boxes exist right now: one per connected handler, so a
+    /// count that only grows is a closure (and what it captured) leaked.
+    public static var liveCount: Int { liveClosureBoxes.load(ordering: .relaxed) }
+
+    public init() { liveClosureBoxes.add(1, ordering: .relaxed) }
+    deinit { liveClosureBoxes.subtract(1, ordering: .relaxed) }
 }
 
 /// A box for one handler closure of any signature.

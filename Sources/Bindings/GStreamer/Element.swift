@@ -97,6 +97,13 @@ open class Element: ObjectRef {
         return Element(made!, transfer: .full)
     }
 
+    /// The element named `name` inside this bin (at any depth), if there is one.
+    public func child(named name: String) -> Element? {
+        guard let bin = gst_bin_get_by_name(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self), name)
+        else { return nil }
+        return Element(bin, transfer: .full)
+    }
+
     public var name: String {
         let text = gst_object_get_name(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstObject.self))!
         defer { g_free(text) }

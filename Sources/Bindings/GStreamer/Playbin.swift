@@ -41,24 +41,13 @@ public final class Playbin: Element {
         set { try? setProperty("uri", newValue ?? "") }
     }
 
-    /// Playbin's flags in textual form, e.g. "audio+soft-volume" to play
+    /// Playbin's flags in textual form, e.g. "audio+buffering" to play
     /// sound only and never decode video. Set them in NULL or READY.
     public func setFlags(_ flags: String) { setProperty("flags", fromString: flags) }
 
     public func setAudioSink(_ sink: Element?) { setProperty("audio-sink", element: sink) }
     public func setVideoSink(_ sink: Element?) { setProperty("video-sink", element: sink) }
     public func setAudioFilter(_ filter: Element?) { setProperty("audio-filter", element: filter) }
-
-    /// Linear volume, 1 = 100%.
-    public var volume: Double {
-        get { (try? property("volume", as: Double.self)) ?? 1 }
-        set { try? setProperty("volume", newValue) }
-    }
-
-    public var isMuted: Bool {
-        get { (try? property("mute", as: Bool.self)) ?? false }
-        set { try? setProperty("mute", newValue) }
-    }
 
     /// The bandwidth to assume when choosing among stream variants, in kbit/s; 0 = measure it.
     public var connectionSpeed: UInt64 {

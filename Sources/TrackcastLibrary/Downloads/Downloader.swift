@@ -82,7 +82,7 @@ public actor Downloader {
         guard let enclosure = detail.enclosures.first else { throw DownloadError.noMedia }
         // Feeds only name web addresses (FeedURLResolver); this holds for libraries written before that rule.
         guard ["http", "https"].contains(enclosure.url.scheme?.lowercased() ?? "") else {
-            throw DownloadError.file("Only web addresses are downloaded, not \(enclosure.url.absoluteString).")
+            throw DownloadError.notWebAddress(enclosure.url)
         }
         let previous = try await store.download(for: episode)
         if previous?.state == .complete, let file = previous?.file, FileManager.default.fileExists(atPath: file.path) {
@@ -124,7 +124,13 @@ public actor Downloader {
             return file
         } catch {
             let failure = Self.classify(error)
-            try? await store.setDownload(DownloadRecord(state: .failed, file: partial, bytes: Self.size(of: partial),
+            // Bytes are kept for a resume; an empty partial file is only litter.
+            let kept = Self.size(of: partial)
+            if kept == 0 {
+                try? Self.removeIfPresent(partial)
+                try? Self.removeIfPresent(Self.validatorFile(of: partial))
+            }
+            try? await store.setDownload(DownloadRecord(state: .failed, file: kept > 0 ? partial : nil, bytes: kept,
                                                         total: previous?.total, error: failure.errorDescription),
                                          for: episode)
             throw failure
@@ -149,7 +155,15 @@ public actor Downloader {
                 headers["If-Range"] = validator
             }
         }
-        _ = try await client.get(url, headers: headers, timeouts: timeouts, receiver: writer)
+        do {
+            _ = try await client.get(url, headers: headers, timeouts: timeouts, receiver: writer)
+        } catch HTTPError.network(let message) {
+            // A connection that drops before the announced length is a
+            // download cut short, which resuming mends: say that, not why.
+            let result = writer.result
+            guard let total = result.total, result.size < total else { throw HTTPError.network(message) }
+            throw DownloadError.incomplete(expected: total, received: result.size)
+        }
         try writer.synchronise()
         return writer.result
     }

@@ -34,7 +34,14 @@ final class MediaFileWriter: HTTPResponseReceiver {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (resumeFrom == 0 ? O_TRUNC : 0)
         descriptor = open(file.path, flags, 0o644)
         guard descriptor >= 0 else {
-            throw errno == ELOOP ? DownloadError.file("\(file.path) is a symbolic link; it is not followed.") : Self.error(errno)
+            let code = errno
+            switch code {
+            case ELOOP: throw DownloadError.file("\(file.path) is a symbolic link; it is not followed.")
+            case ENOSPC, EDQUOT: throw DownloadError.diskFull
+            default:
+                throw DownloadError.file("The downloads folder \(file.deletingLastPathComponent().path) cannot be written "
+                                         + "(\(String(cString: strerror(code)))).")
+            }
         }
         self.resumeFrom = resumeFrom
         self.validatorFile = validatorFile
@@ -74,6 +81,16 @@ final class MediaFileWriter: HTTPResponseReceiver {
             result.wasAlreadyComplete = true
         default:
             throw DownloadError.httpStatus(head.status)
+        }
+        // A length the disk cannot hold fails now, not after filling the disk.
+        if let total = result.total, total - result.size > 0 {
+            var space = statvfs()
+            if fstatvfs(descriptor, &space) == 0 {
+                let available = Int64(space.f_bavail) * Int64(space.f_frsize)
+                if total - result.size > available {
+                    throw DownloadError.notEnoughSpace(needed: total - result.size, available: available)
+                }
+            }
         }
         let reported = result
         state.withLock { $0 = (reported, reported.size) }

@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension PlaybackEngine {
+    /// Issue #9's leak check: 200 item changes through one PlayerController,
+    /// in a process of its own (`playback-leak-probe`) under GStreamer's
+    /// leaks tracer, must leave exactly what the first few left. The stress
+    /// test counts pipelines and bus watches in this process; this one counts
+    /// every GStreamer object and mini object by type, and the Swift side's
+    /// object wrappers and signal closures, where nothing else runs.
+    @Suite("Playback leaks")
+    struct PlaybackLeakTests {
+        private struct Census: Decodable, Equatable {
+            var gstreamer: [String: Int]
+            var pipelines: Int
+            var busWatches: Int
+            var probes: Int
+            var observerTasks: Int
+            var signalClosures: Int
+            var objectWrappers: Int
+
+            /// What `later` has more of than this census, e.g. "GstVolume +12".
+            func growth(to later: Census) -> [String] {
+                var grown: [String] = []
+                for type in Set(gstreamer.keys).union(later.gstreamer.keys).sorted() {
+                    let change = later.gstreamer[type, default: 0] - gstreamer[type, default: 0]
+                    if change != 0 { grown.append("\(type) \(change > 0 ? "+" : "")\(change)") }
+                }
+                let swiftSide: [(String, Int, Int)] = [
+                    ("pipelines", pipelines, later.pipelines), ("bus watches", busWatches, later.busWatches),
+                    ("probes", probes, later.probes), ("observer tasks", observerTasks, later.observerTasks),
+                    ("signal closures", signalClosures, later.signalClosures),
+                    ("object wrappers", objectWrappers, later.objectWrappers),
+                ]
+                for (name, before, after) in swiftSide where before != after {
+                    grown.append("\(name) \(after - before > 0 ? "+" : "")\(after - before)")
+                }
+                return grown
+            }
+        }
+
+        private struct Report: Decodable {
+            var afterWarmUp: Census
+            var afterChanges: Census
+            var outcomes: [String: Int]
+        }
+
+        @Test("200 item changes (playing, failing, cancelled) leave no GStreamer object, closure or task behind")
+        func itemChanges() async throws {
+            let media = MediaFixtures.shared
+            let server = try TestHTTPServer()
+            defer { server.stop() }
+            let mp3 = try await media.data(.mp3)
+            server.route("/episode.mp3", .serve(mp3, contentType: "audio/mpeg"))
+            server.route("/gone.mp3", .status(404))
+            server.route("/cut.mp3", .truncated(mp3, contentType: "audio/mpeg", fraction: 0.3))
+            let closed = try TestHTTPServer()
+            closed.stop()
+            // Seven sources and every fourth load replaced while it loads: over
+            // the rounds, each source is played through, and cancelled too.
+            let sources = [
+                try await media.url(.opus).absoluteString,
+                try await media.url(.wav).absoluteString,
+                try await media.url(.truncatedMP4).absoluteString,
+                server.url("/episode.mp3"),
+                server.url("/gone.mp3"),
+                server.url("/cut.mp3"),
+                "http://127.0.0.1:\(closed.port)/refused.mp3",
+            ]
+            let warmUp = 14, changes = 200
+
+            let result = try await ChildProcess.run(BuiltProducts.executable("playback-leak-probe"),
+                                                    arguments: [String(warmUp), String(changes)] + sources,
+                                                    environment: ["GST_TRACERS": "leaks"], timeout: .seconds(300))
+
+            try #require(result.status == 0 && !result.timedOut, "the probe failed: \(result.standardError.suffix(2000))")
+            let report = try JSONDecoder().decode(Report.self, from: Data(result.standardOutput.utf8))
+            #expect(report.outcomes.values.reduce(0, +) == warmUp + changes)
+            #expect(report.outcomes["unsettled"] == nil, "\(report.outcomes)")
+            #expect(report.outcomes["playing", default: 0] > 0 && report.outcomes["replaced while loading", default: 0] > 0,
+                    "\(report.outcomes)")
+            #expect(report.outcomes.keys.filter { $0.hasPrefix("failed") }.count >= 3, "\(report.outcomes)")
+            let grown = report.afterWarmUp.growth(to: report.afterChanges)
+            #expect(grown.isEmpty, "after \(changes) item changes: \(grown.joined(separator: ", "))")
+            // The census saw the pipeline, so a leak would have shown.
+            #expect(report.afterChanges.gstreamer["GstPlayBin"] == 1 && report.afterChanges.pipelines == 1)
+        }
+    }
+}
