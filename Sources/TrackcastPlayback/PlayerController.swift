@@ -164,7 +164,7 @@ public final class PlayerController {
         // scaletempo keeps the pitch when the rate changes. A fresh one for
         // each item: GStreamer 1.22's scaletempo keeps state from the last
         // stream's format and overruns its buffers when the next differs.
-        if let scaletempo = try? Element.make("scaletempo") { playbin.setAudioFilter(scaletempo) }
+        installAudioEffects()
         playbin.uri = item.uri
         // Preroll while the probe runs: the first audio is ready as soon as
         // the asset is, instead of after it. Nothing plays before both are.
@@ -380,6 +380,36 @@ public final class PlayerController {
     private func clamped(_ target: Duration, for session: ItemSession) -> Duration {
         let upper = session.asset?.duration ?? playbin.duration
         return min(max(target, .zero), upper ?? target)
+    }
+
+    // MARK: Listening effects
+
+    /// Skip silence and voice boost; they stay for the items that follow.
+    public private(set) var listeningEffects = ListeningEffects()
+    /// The current item's audio filter (scaletempo and the effects).
+    private var audioEffects: AudioEffectsChain?
+
+    /// Switches the effects; the current item hears the change at once,
+    /// without a seek or a state change.
+    public func setListeningEffects(_ effects: ListeningEffects) {
+        listeningEffects = effects
+        audioEffects?.apply(effects)
+    }
+
+    /// Listening time skip silence has saved on the current item so far.
+    public var timeSavedBySkippingSilence: Duration {
+        guard session != nil else { return .zero }
+        return audioEffects?.timeSaved ?? .zero
+    }
+
+    private func installAudioEffects() {
+        do {
+            audioEffects = try AudioEffectsChain(listeningEffects)
+        } catch {
+            audioEffects = nil
+            Log.debug("playback: no audio effects: \(error)")
+        }
+        playbin.setAudioFilter(audioEffects?.bin)
     }
 
     // MARK: Observing
