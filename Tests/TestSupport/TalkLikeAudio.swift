@@ -7,24 +7,26 @@ import Foundation
 /// "Talk" is syllables: 180 ms of a 140–190 Hz voice with four harmonics,
 /// 10 ms ramps in and out, 70 ms apart. The gaps inside talk are shorter
 /// than the silence skipping keeps, so only the pauses should shrink.
-struct TalkLikeAudio {
-    enum Part {
+public struct TalkLikeAudio: Sendable {
+    public enum Part: Sendable {
         /// Talk at a peak level in dBFS.
         case talk(seconds: Double, peakDB: Double = -6)
         case pause(seconds: Double)
     }
 
-    static let rate = 48_000
-    static let channels = 2
+    public static let rate = 48_000
+    public static let channels = 2
 
-    let parts: [Part]
+    public let parts: [Part]
 
-    var pauses: [Double] {
+    public init(parts: [Part]) { self.parts = parts }
+
+    public var pauses: [Double] {
         parts.compactMap { if case .pause(let seconds) = $0 { seconds } else { nil } }
     }
 
     /// Samples of one channel (the other is the same).
-    func samples() -> [Float] {
+    public func samples() -> [Float] {
         var samples: [Float] = []
         var syllable = 0
         for part in parts {
@@ -54,11 +56,11 @@ struct TalkLikeAudio {
         return samples
     }
 
-    func writeWAV(to url: URL) throws {
+    public func writeWAV(to url: URL) throws {
         try Self.wav(samples()).write(to: url)
     }
 
-    static func wav(_ mono: [Float]) -> Data {
+    public static func wav(_ mono: [Float]) -> Data {
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         let dataBytes = mono.count * channels * 2
@@ -74,7 +76,7 @@ struct TalkLikeAudio {
     }
 
     /// The first channel of a 16-bit PCM WAV, as written by wavenc.
-    static func readWAV(_ url: URL) throws -> (rate: Int, samples: [Float]) {
+    public static func readWAV(_ url: URL) throws -> (rate: Int, samples: [Float]) {
         let bytes = [UInt8](try Data(contentsOf: url))
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
@@ -86,7 +88,7 @@ struct TalkLikeAudio {
             if id == "fmt " {
                 channels = u16(offset + 10)
                 rate = u32(offset + 12)
-                guard u16(offset + 22) == 16 else { throw TestFailure("\(url.lastPathComponent) is not 16-bit") }
+                guard u16(offset + 22) == 16 else { throw WAVError("\(url.lastPathComponent) is not 16-bit") }
             } else if id == "data" {
                 let end = min(bytes.count, offset + 8 + size)
                 var samples: [Float] = []
@@ -99,11 +101,11 @@ struct TalkLikeAudio {
             }
             offset += 8 + size + size % 2
         }
-        throw TestFailure("\(url.lastPathComponent) has no audio data")
+        throw WAVError("\(url.lastPathComponent) has no audio data")
     }
 
     /// RMS level in dBFS of 10 ms windows.
-    static func windowLevels(_ samples: ArraySlice<Float>, rate: Int) -> [Double] {
+    public static func windowLevels(_ samples: ArraySlice<Float>, rate: Int) -> [Double] {
         let window = rate / 100
         return stride(from: samples.startIndex, to: samples.endIndex, by: window).map { start in
             let slice = samples[start..<min(start + window, samples.endIndex)]
@@ -111,23 +113,29 @@ struct TalkLikeAudio {
         }
     }
 
-    static func level(_ samples: ArraySlice<Float>) -> Double {
+    public static func level(_ samples: ArraySlice<Float>) -> Double {
         guard !samples.isEmpty else { return -200 }
         let meanSquare = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
         return 10 * log10(meanSquare + 1e-20)
     }
 
     /// Seconds of 10 ms windows louder than -40 dBFS: how much talk there is.
-    static func talkSeconds(_ samples: [Float], rate: Int) -> Double {
+    public static func talkSeconds(_ samples: [Float], rate: Int) -> Double {
         Double(windowLevels(samples[...], rate: rate).filter { $0 > -40 }.count) / 100
     }
 
     /// The energy of the windows louder than -40 dBFS.
-    static func talkEnergy(_ samples: [Float], rate: Int) -> Double {
+    public static func talkEnergy(_ samples: [Float], rate: Int) -> Double {
         let window = rate / 100
         return stride(from: 0, to: samples.count, by: window).reduce(0.0) { total, start in
             let slice = samples[start..<min(start + window, samples.count)]
             return level(slice) > -40 ? total + slice.reduce(0.0) { $0 + Double($1) * Double($1) } : total
         }
     }
+}
+
+/// A WAV file `TalkLikeAudio.readWAV` cannot read.
+public struct WAVError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
