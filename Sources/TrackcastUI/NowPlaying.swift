@@ -69,6 +69,19 @@ final class NowPlaying {
             }
             applySpeed()
         }
+        for key in ["skip-silence", "voice-boost"] {
+            settings.onChange(key) { [weak self] in
+                guard let self else { return }
+                player?.setListeningEffects(self.settings.listeningEffects)
+                notify()
+            }
+        }
+    }
+
+    /// Listening time skip silence has saved on the current item, nil while it is off.
+    var timeSavedBySkippingSilence: Duration? {
+        guard let player, player.listeningEffects.skipsSilence else { return nil }
+        return player.timeSavedBySkippingSilence
     }
 
     private func makePlayer() -> PlayerController? {
@@ -83,6 +96,7 @@ final class NowPlaying {
             if let video { player.setVideoSink(video.sink) }
             self.video = video
             player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
+            player.setListeningEffects(settings.listeningEffects)
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
             }
