@@ -72,7 +72,9 @@ final class NowPlaying {
         for key in ["skip-silence", "voice-boost"] {
             settings.onChange(key) { [weak self] in
                 guard let self else { return }
-                player?.setListeningEffects(self.settings.listeningEffects)
+                let effects = self.settings.listeningEffects
+                Log.debug("listening effects: skip silence \(effects.skipsSilence ? "on" : "off"), voice boost \(effects.boostsVoice ? "on" : "off")")
+                player?.setListeningEffects(effects)
                 notify()
             }
         }
@@ -381,6 +383,9 @@ final class NowPlaying {
         position = tick.position
         duration = tick.duration ?? duration
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
+        if let saved = timeSavedBySkippingSilence, saved > .zero {
+            Log.debug(String(format: "silence skipped: %.1f s", saved.seconds))
+        }
         resume.playing(at: tick.position, duration: duration)
         // The show's outro is skipped by going to the end, which ends the episode as usual.
         if let outro = showSettings?.skipOutro, outro > 0, let duration, tick.position >= duration - .seconds(outro),
