@@ -33,10 +33,13 @@ let package = Package(
         // the GL renderer's name (through libepoxy), to choose GTK's renderer.
         .target(name: "CTrackcastVideo", dependencies: ["CGtk", "CGStreamer", "CX11"],
                 linkerSettings: [.linkedLibrary("epoxy")]),
+        // GStreamer elements of our own, for listening: skip silence (which
+        // keeps positions the media's own) and voice boost.
+        .target(name: "CTrackcastAudio", dependencies: ["CGStreamer"], linkerSettings: [.linkedLibrary("m")]),
 
         // The binding layer: the only module that handles raw GLib/GTK/GStreamer pointers.
         .target(name: "Bindings",
-                dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport", "CTrackcastVideo"]),
+                dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport", "CTrackcastVideo", "CTrackcastAudio"]),
 
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),

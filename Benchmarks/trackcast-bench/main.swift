@@ -7,8 +7,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,parsing,refresh,queries,playback,video` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries,playback,video").split(separator: ",").map(String.init))
+// `--only startup,parsing,refresh,queries,playback,listening,video` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries,playback,listening,video").split(separator: ",").map(String.init))
 
 do {
     if groups.contains("startup") {
@@ -28,6 +28,7 @@ do {
         for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
     }
     if groups.contains("playback") { for row in try await PlaybackBenchmark().run() { table.add(row) } }
+    if groups.contains("listening") { for row in try await ListeningBenchmark().run() { table.add(row) } }
     if groups.contains("video") {
         for row in try await VideoBenchmark(trackcast: options.path("--trackcast")).run() { table.add(row) }
     }

@@ -38,8 +38,6 @@ public final class PlayerController {
     private let plugged = PluggedElements()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
-    /// The current item's `volume` element, in its audio filter.
-    private var volumeElement: Element?
 
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 store: PlaybackStateStore = PlaybackStateStore()) throws {
@@ -142,12 +140,12 @@ public final class PlayerController {
     public var volume: Double = 1 {
         didSet {
             volume = min(max(volume.isNaN ? 1 : volume, 0), 1)
-            try? volumeElement?.setProperty("volume", volume)
+            audioEffects?.setVolume(volume, muted: isMuted)
         }
     }
 
     public var isMuted = false {
-        didSet { try? volumeElement?.setProperty("mute", isMuted) }
+        didSet { audioEffects?.setVolume(volume, muted: isMuted) }
     }
 
     // MARK: Loading
@@ -170,18 +168,7 @@ public final class PlayerController {
         plugged.reset(decodesVideo: decodesVideo(item))
         session.isDownloading = Self.isHTTP(item.uri) && Self.namesOggFile(item.uri)
         setFlags(for: session)
-        // scaletempo keeps the pitch when the rate changes. A fresh one for
-        // each item: GStreamer 1.22's scaletempo keeps state from the last
-        // stream's format and overruns its buffers when the next differs.
-        // The volume is ours too, not playbin's soft-volume: 1.22's playsink
-        // leaks the volume element it makes for soft-volume at every return
-        // to NULL, one per item (PlaybackLeakTests found it).
-        let filter = (try? Element.bin(describedBy: "scaletempo ! volume name=level"))
-            ?? (try? Element.bin(describedBy: "volume name=level"))
-        volumeElement = filter?.child(named: "level")
-        try? volumeElement?.setProperty("volume", volume)
-        try? volumeElement?.setProperty("mute", isMuted)
-        playbin.setAudioFilter(filter)
+        installAudioEffects()
         playbin.uri = item.uri
         // Straight to PLAYING when nothing has to happen between preroll and
         // play (a local file, from its start, at normal speed): the first
@@ -447,6 +434,40 @@ public final class PlayerController {
     private func clamped(_ target: Duration, for session: ItemSession) -> Duration {
         let upper = session.asset?.duration ?? playbin.duration
         return min(max(target, .zero), upper ?? target)
+    }
+
+    // MARK: Listening effects
+
+    /// Skip silence and voice boost; they stay for the items that follow.
+    public private(set) var listeningEffects = ListeningEffects()
+    /// The current item's audio filter (scaletempo and the effects).
+    private var audioEffects: AudioEffectsChain?
+
+    /// Switches the effects; the current item hears the change at once,
+    /// without a seek or a state change.
+    public func setListeningEffects(_ effects: ListeningEffects) {
+        listeningEffects = effects
+        audioEffects?.apply(effects)
+    }
+
+    /// Listening time skip silence has saved on the current item so far.
+    public var timeSavedBySkippingSilence: Duration {
+        guard session != nil else { return .zero }
+        return audioEffects?.timeSaved ?? .zero
+    }
+
+    /// A fresh chain for each item: GStreamer 1.22's scaletempo keeps state
+    /// from the last stream's format and overruns its buffers when the next
+    /// differs.
+    private func installAudioEffects() {
+        do {
+            audioEffects = try AudioEffectsChain(listeningEffects)
+            audioEffects?.setVolume(volume, muted: isMuted)
+        } catch {
+            audioEffects = nil
+            Log.debug("playback: no audio effects: \(error)")
+        }
+        playbin.setAudioFilter(audioEffects?.bin)
     }
 
     // MARK: Observing

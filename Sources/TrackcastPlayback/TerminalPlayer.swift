@@ -32,8 +32,11 @@ public final class TerminalPlayer {
         self.printError = printError
     }
 
-    /// Plays `uri` from `start` at `rate`; returns the exit status.
-    public func play(_ uri: String, startingAt start: Duration? = nil, rate: PlaybackRate = .normal) async -> Int32 {
+    /// Plays `uri` from `start` at `rate` with `effects`; returns the exit
+    /// status. With skip silence on, the last line says how much listening
+    /// time it saved: "saved 5.100 s by skipping silence".
+    public func play(_ uri: String, startingAt start: Duration? = nil, rate: PlaybackRate = .normal,
+                     effects: ListeningEffects = ListeningEffects()) async -> Int32 {
         let controller: PlayerController
         do {
             controller = try PlayerController(configuration: configuration)
@@ -42,6 +45,7 @@ public final class TerminalPlayer {
             return Status.failed
         }
         controller.setRate(rate)
+        controller.setListeningEffects(effects)
         let id = controller.load(PlaybackItem(uri: uri, kind: .audio), startingAt: start)
 
         let (outcomes, outcome) = AsyncStream.makeStream(of: Int32.self)
@@ -76,6 +80,10 @@ public final class TerminalPlayer {
             break
         }
         if status == Status.interrupted { print("interrupted") }
+        if effects.skipsSilence {
+            let seconds = Double(controller.timeSavedBySkippingSilence / .milliseconds(1)) / 1000
+            print("saved \(String(format: "%.3f", seconds)) s by skipping silence")
+        }
         controller.stop()
         stateTask.cancel()
         tickTask.cancel()

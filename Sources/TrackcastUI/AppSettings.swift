@@ -1,6 +1,7 @@
 import Bindings
 import TrackcastCore
 import TrackcastLibrary
+import TrackcastPlayback
 
 /// The preferences the app reads from GSettings. Without an installed schema
 /// (an uninstalled build outside meson-helpers) the schema's defaults apply
@@ -26,6 +27,10 @@ final class AppSettings {
         ResumePolicy(longPause: 300, rewind: Double((try? settings?.int(forKey: "rewind-after-pause-seconds")) ?? 5))
     }
     var backgroundPlayback: Bool { (try? settings?.bool(forKey: "background-playback")) ?? true }
+    var listeningEffects: ListeningEffects {
+        ListeningEffects(skipsSilence: (try? settings?.bool(forKey: "skip-silence")) ?? false,
+                         boostsVoice: (try? settings?.bool(forKey: "voice-boost")) ?? false)
+    }
 
     func set(_ value: Variant, forKey key: String) {
         do {
@@ -35,10 +40,11 @@ final class AppSettings {
         }
     }
 
-    /// Stateful actions over keys that menus choose from: `app.playback-speed`.
+    /// Stateful actions over keys that menus choose from or toggle:
+    /// `app.playback-speed`, `app.skip-silence`, `app.voice-boost`.
     func actions() -> [ObjectRef] {
-        guard let settings, let speed = try? settings.action(forKey: "playback-speed") else { return [] }
-        return [speed]
+        guard let settings else { return [] }
+        return ["playback-speed", "skip-silence", "voice-boost"].compactMap { try? settings.action(forKey: $0) }
     }
 
     /// Calls `handler` whenever `key` changes; disconnect the returned

@@ -71,6 +71,21 @@ final class NowPlaying {
             }
             applySpeed()
         }
+        for key in ["skip-silence", "voice-boost"] {
+            settings.onChange(key) { [weak self] in
+                guard let self else { return }
+                let effects = self.settings.listeningEffects
+                Log.debug("listening effects: skip silence \(effects.skipsSilence ? "on" : "off"), voice boost \(effects.boostsVoice ? "on" : "off")")
+                player?.setListeningEffects(effects)
+                notify()
+            }
+        }
+    }
+
+    /// Listening time skip silence has saved on the current item, nil while it is off.
+    var timeSavedBySkippingSilence: Duration? {
+        guard let player, player.listeningEffects.skipsSilence else { return nil }
+        return player.timeSavedBySkippingSilence
     }
 
     private func makePlayer() -> PlayerController? {
@@ -85,6 +100,7 @@ final class NowPlaying {
             if let video { player.setVideoSink(video.sink) }
             self.video = video
             player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
+            player.setListeningEffects(settings.listeningEffects)
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
             }
@@ -382,6 +398,9 @@ final class NowPlaying {
         position = tick.position
         duration = tick.duration ?? duration
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
+        if let saved = timeSavedBySkippingSilence, saved > .zero {
+            Log.debug(String(format: "silence skipped: %.1f s", saved.seconds))
+        }
         resume.playing(at: tick.position, duration: duration)
         // The show's outro is skipped by going to the end, which ends the episode as usual.
         if let outro = showSettings?.skipOutro, outro > 0, let duration, tick.position >= duration - .seconds(outro),

@@ -11,6 +11,8 @@ final class PlayerBar {
     private let title = Label()
     private let show = Label()
     private let time = Label()
+    /// "Saved 1:23 by skipping silence", while skip silence is on and has saved a second or more.
+    private let timeSaved = Label()
     private let spinner = Spinner()
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
@@ -38,6 +40,11 @@ final class PlayerBar {
             // A GVariant double in the target: "1.0", never "1", which would be an int32.
             speeds.append(Self.speedText(value), action: String(format: "app.playback-speed(%.2f)", value))
         }
+        // The listening effects sit with the speed: check items over the settings' own actions.
+        let effects = Menu()
+        effects.append(tr("Skip Silence"), action: "app.skip-silence")
+        effects.append(tr("Voice Boost"), action: "app.voice-boost")
+        speeds.appendSection(effects)
         speed = MenuButton(label: Self.speedText(settings.playbackSpeed), tooltip: tr("Playback Speed"), menu: speeds)
         speed.addCSSClass("flat")
         speed.align(horizontal: .center, vertical: .center)
@@ -89,6 +96,12 @@ final class PlayerBar {
         let timeline = Box(.horizontal, spacing: 6)
         timeline.setMargins(top: 4, bottom: 0, start: 12, end: 18)
         timeline.append(progress)
+        timeSaved.useTabularNumbers()
+        timeSaved.align(horizontal: .end, vertical: .center)
+        timeSaved.addCSSClass("dim-label")
+        timeSaved.addCSSClass("caption")
+        timeSaved.isVisible = false
+        timeline.append(timeSaved)
         timeline.append(time)
         root.append(Separator())
         root.append(timeline)
@@ -109,6 +122,12 @@ final class PlayerBar {
         show.isVisible = item.showTitle != nil
         time.text = nowPlaying.duration.map { "\(TimeText.clock(nowPlaying.position)) / \(TimeText.clock($0))" }
             ?? TimeText.clock(nowPlaying.position)
+        if let saved = nowPlaying.timeSavedBySkippingSilence, saved >= .seconds(1) {
+            timeSaved.text = String(format: tr("Saved %@ by skipping silence"), TimeText.clock(saved))
+            timeSaved.isVisible = true
+        } else {
+            timeSaved.isVisible = false
+        }
         if let duration = nowPlaying.duration {
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }

@@ -2,7 +2,7 @@ import TrackcastCLI
 import TrackcastCore
 import TrackcastPlayback
 
-/// `trackcast play URI [--start SECONDS] [--rate R]`: plays in the terminal,
+/// `trackcast play URI [--start SECONDS] [--rate R] [--skip-silence] [--voice-boost]`: plays in the terminal,
 /// headless. Lives in the executable because the CLI module is toolkit-free
 /// and the player is GStreamer; the arguments are parsed by `PlayOptions`.
 struct PlayCommand: CLICommand {
@@ -20,6 +20,8 @@ struct PlayCommand: CLICommand {
     func run(_ context: CommandContext) async -> Int32 {
         let player = TerminalPlayer(print: context.print, printError: context.printError)
         return await player.play(options.uri, startingAt: options.start.map { .milliseconds(Int64($0 * 1000)) },
-                                 rate: PlaybackRate(options.rate))
+                                 rate: PlaybackRate(options.rate),
+                                 effects: ListeningEffects(skipsSilence: options.skipsSilence,
+                                                           boostsVoice: options.boostsVoice))
     }
 }

@@ -171,6 +171,22 @@ struct PlayCommandTests {
         #expect(median >= 0.8, "steps of \(median) s of media per tick: \(seen)")
     }
 
+    @Test("--skip-silence --voice-boost: plays to the end and says how much time skipping saved, within 10 % of the pauses beyond what it keeps")
+    func skipSilence() async throws {
+        let talk = TalkLikeAudio(parts: [.talk(seconds: 1), .pause(seconds: 2), .talk(seconds: 1), .pause(seconds: 1.5), .talk(seconds: 0.5)])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-talk-\(UUID()).wav")
+        try talk.writeWAV(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await ChildProcess.run(trackcast, arguments: ["play", file.path, "--skip-silence", "--voice-boost"],
+                                                environment: headless, timeout: .seconds(30))
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        let last = try #require(lines.last.map(String.init))
+        let saved = try #require(Double(last.replacingOccurrences(of: "saved ", with: "").prefix { $0 != " " }), "last line: \(last)")
+        #expect(last.hasSuffix(" s by skipping silence"))
+        #expect(abs(saved - 2.9) <= 0.29, "saved \(saved) s of 2.9 s")
+    }
+
     @Test("the sound server sees who plays and what: application name, icon and the music role")
     func soundServerProperties() async throws {
         let file = try await tone(seconds: 8)

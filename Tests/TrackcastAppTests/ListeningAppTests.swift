@@ -268,3 +268,34 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 }
+
+extension RunningAppTests {
+    @Test("Skip silence switched on from the speed menu's action while a file plays shortens its pauses; the time saved is counted")
+    func skipsSilenceLive() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-talk-\(UUID()).wav")
+        try TalkLikeAudio(parts: [
+            .talk(seconds: 2), .pause(seconds: 3), .talk(seconds: 1), .pause(seconds: 3), .talk(seconds: 1),
+        ]).writeWAV(to: media)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await launchListening(library: library, arguments: [media.path])
+        #expect(await waitForLine(app, ": playing"))
+        try await run("skip-silence")
+        #expect(await waitForLine(app, "listening effects: skip silence on, voice boost off"))
+        // The two pauses hold 5.4 s beyond the 0.3 s each keeps; most of the
+        // first may have passed before the switch, all of the second is cut.
+        let skipped = await app.waitFor(timeout: .seconds(20)) { Self.loggedSkips($0.standardOutput).contains { $0 >= 2.5 } }
+        _ = try await quit(app)
+        #expect(skipped, "no skipped silence logged: \(app.standardOutput.suffix(2000))")
+    }
+
+    fileprivate static func loggedSkips(_ output: String) -> [Double] {
+        output.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "silence skipped: ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+}

@@ -89,6 +89,15 @@ struct PlayOptionsTests {
         #expect(options.rate == 1.5)
     }
 
+    @Test("--skip-silence and --voice-boost, each off unless given")
+    func listeningEffects() throws {
+        let both = try PlayOptions(parsing: ["e.mp3", "--skip-silence", "--voice-boost"])
+        #expect(both.skipsSilence && both.boostsVoice)
+        let neither = try PlayOptions(parsing: ["e.mp3"])
+        #expect(!neither.skipsSilence && !neither.boostsVoice)
+        #expect(try PlayOptions(parsing: ["--voice-boost", "e.mp3"]).boostsVoice)
+    }
+
     @Test("a path becomes a file URI, relative to the current directory")
     func path() throws {
         #expect(try PlayOptions(parsing: ["a b.mp3"], currentDirectory: "/tmp").uri == "file:///tmp/a%20b.mp3")

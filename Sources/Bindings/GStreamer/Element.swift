@@ -97,11 +97,14 @@ open class Element: ObjectRef {
         return Element(made!, transfer: .full)
     }
 
-    /// The element named `name` inside this bin (at any depth), if there is one.
+    /// The element named `name` anywhere inside this bin, e.g. one a
+    /// description named with `name=…`; nil if there is none or this is not a bin.
     public func child(named name: String) -> Element? {
-        guard let bin = gst_bin_get_by_name(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self), name)
+        guard g_type_check_instance_is_a(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self),
+                                         gst_bin_get_type()) != 0,
+              let found = gst_bin_get_by_name(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self), name)
         else { return nil }
-        return Element(bin, transfer: .full)
+        return Element(found, transfer: .full)
     }
 
     public var name: String {

@@ -1,4 +1,5 @@
 import CGStreamer
+import CTrackcastAudio
 import Glibc
 
 /// GStreamer as a whole: initialisation and what is installed.
@@ -8,6 +9,8 @@ public enum GStreamer {
     private static let initialized: Bool = {
         preferLibsoup2()
         gst_init(nil, nil)
+        // Trackcast's own elements (tcskipsilence, tcvoiceboost), by name like any other.
+        tc_audio_effects_register()
         return true
     }()
 

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The arguments of `trackcast play URI [--start SECONDS] [--rate R]`,
+/// The arguments of `trackcast play URI [--start SECONDS] [--rate R] [--skip-silence] [--voice-boost]`,
 /// checked before anything plays. Toolkit-free, so the parser tests need no
 /// GStreamer; the executable's `PlayCommand` runs them.
 public struct PlayOptions: Equatable, Sendable {
     public static let words = ["play"]
-    public static let arguments = "URI [--start SECONDS] [--rate R]"
+    public static let arguments = "URI [--start SECONDS] [--rate R] [--skip-silence] [--voice-boost]"
     public static let summary = "Play a file or URI in the terminal, without a window"
     /// The speeds the player accepts (`PlaybackRate.range`, which this module cannot see).
     public static let rates: ClosedRange<Double> = 0.5...3.0
@@ -14,12 +14,17 @@ public struct PlayOptions: Equatable, Sendable {
     public let uri: String
     public let start: Double?
     public let rate: Double
+    /// Shorten long silences, and say how much time that saved at the end.
+    public let skipsSilence: Bool
+    public let boostsVoice: Bool
 
     public init(parsing arguments: [String],
                 currentDirectory: String = FileManager.default.currentDirectoryPath) throws(UsageError) {
         var uri: String?
         var start: Double?
         var rate = 1.0
+        var skipsSilence = false
+        var boostsVoice = false
         var remaining = arguments[...]
         while let word = remaining.popFirst() {
             switch word {
@@ -33,6 +38,10 @@ public struct PlayOptions: Equatable, Sendable {
                     throw UsageError("--rate needs a speed from 0.5 to 3")
                 }
                 rate = speed
+            case "--skip-silence":
+                skipsSilence = true
+            case "--voice-boost":
+                boostsVoice = true
             case _ where word.hasPrefix("-") && word != "-":
                 throw UsageError("unknown option '\(word)' for play")
             default:
@@ -44,6 +53,8 @@ public struct PlayOptions: Equatable, Sendable {
         self.uri = Self.uri(for: uri, currentDirectory: currentDirectory)
         self.start = start
         self.rate = rate
+        self.skipsSilence = skipsSilence
+        self.boostsVoice = boostsVoice
     }
 
     /// "https://…" and "file:///…" stay; anything else is a path.

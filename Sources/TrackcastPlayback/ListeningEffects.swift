@@ -1,0 +1,67 @@
+import Bindings
+
+/// The listening effects a player applies to every item: both off by default.
+public struct ListeningEffects: Sendable, Equatable {
+    /// Shortens every silence longer than `keptSilence` to that length.
+    public var skipsSilence: Bool
+    /// Compresses loud passages and raises everything, so quiet voices come up.
+    public var boostsVoice: Bool
+
+    /// How much of each silence skipping leaves in: enough for speech to breathe.
+    public static let keptSilence: Duration = .milliseconds(300)
+
+    public init(skipsSilence: Bool = false, boostsVoice: Bool = false) {
+        self.skipsSilence = skipsSilence
+        self.boostsVoice = boostsVoice
+    }
+}
+
+/// playbin's audio filter for one item: `scaletempo ! audioconvert !
+/// tcskipsilence ! tcvoiceboost ! volume` in a bin with ghost pads.
+/// scaletempo keeps the pitch when the rate changes.
+///
+/// Both effects are always in the chain and switched by a property the
+/// elements read for each buffer, so a toggle applies at once, with no
+/// state change, no renegotiation and no flush: the audio already queued in
+/// the sink plays as it was. The elements are Trackcast's own
+/// (`Sources/CTrackcastAudio`): GStreamer's `removesilence` takes only mono
+/// 16-bit audio (stereo would be mixed down even with it off) and leaves
+/// positions behind the media by the time it cut; `audiodynamic` works on
+/// each sample alone, which distorts speech instead of levelling it.
+/// The volume is ours too, not playbin's soft-volume: 1.22's playsink leaks
+/// the volume element it makes for soft-volume at every return to NULL,
+/// one per item (PlaybackLeakTests found it).
+@MainActor
+final class AudioEffectsChain {
+    let bin: Element
+    private let silenceSkipper: Element
+    private let voiceBooster: Element
+    private let volume: Element
+
+    init(_ effects: ListeningEffects) throws(GStreamerError) {
+        bin = try Element.bin(describedBy:
+            "scaletempo ! audioconvert ! tcskipsilence name=skip ! tcvoiceboost name=boost ! volume name=level")
+        // The description names them, so they are there if the bin parsed.
+        silenceSkipper = bin.child(named: "skip")!
+        voiceBooster = bin.child(named: "boost")!
+        volume = bin.child(named: "level")!
+        try? silenceSkipper.setProperty("kept-silence", UInt64(ListeningEffects.keptSilence / .nanoseconds(1)))
+        apply(effects)
+    }
+
+    func apply(_ effects: ListeningEffects) {
+        try? silenceSkipper.setProperty("remove", effects.skipsSilence)
+        try? voiceBooster.setProperty("enabled", effects.boostsVoice)
+    }
+
+    /// Linear, 0–1.
+    func setVolume(_ level: Double, muted: Bool) {
+        try? volume.setProperty("volume", level)
+        try? volume.setProperty("mute", muted)
+    }
+
+    /// The listening time skipping has cut from this item so far (at the speed it was played).
+    var timeSaved: Duration {
+        .nanoseconds(Int64(clamping: (try? silenceSkipper.property("removed", as: UInt64.self)) ?? 0))
+    }
+}

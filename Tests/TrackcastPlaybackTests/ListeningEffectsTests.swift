@@ -1,0 +1,176 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackcastCore
+import TrackcastPlayback
+
+extension PlaybackEngine {
+    /// Skip silence and voice boost, heard through a WAV file written by
+    /// the player's audio sink and measured sample by sample.
+    @Suite("Listening effects")
+    @MainActor
+    struct ListeningEffectsTests {
+        /// Pauses of 1, 2.5 and 4 s, and one of 0.2 s that is too short to touch.
+        static let talk = TalkLikeAudio(parts: [
+            .talk(seconds: 2), .pause(seconds: 1), .talk(seconds: 1.5), .pause(seconds: 2.5),
+            .talk(seconds: 1), .pause(seconds: 0.2), .talk(seconds: 1), .pause(seconds: 4), .talk(seconds: 1),
+        ])
+
+        enum Encoding: String, CaseIterable, Sendable { case wav, opus }
+
+        @Test("Skip silence saves each pause's length beyond what it keeps, within 10 %, and the talk comes through whole",
+              arguments: Encoding.allCases)
+        func skipsSilence(_ encoding: Encoding) async throws {
+            let folder = try Self.folder()
+            let input = try Self.file(Self.talk, encoding, in: folder)
+            let output = folder.appendingPathComponent("out-\(encoding).wav")
+            let player = try await TestPlayer { $0.audioSink = Self.wavSink(output, sync: false) }
+            player.controller.setListeningEffects(ListeningEffects(skipsSilence: true))
+            let id = player.controller.load(PlaybackItem(uri: input.absoluteString, kind: .audio))
+            #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(30)))
+
+            let kept = ListeningEffects.keptSilence.seconds
+            let expected = Self.talk.pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }
+            let saved = player.controller.timeSavedBySkippingSilence.seconds
+            #expect(abs(saved - expected) <= expected * 0.1, "saved \(saved) s, expected \(expected) s")
+
+            let original = Self.talk.samples()
+            let played = try TalkLikeAudio.readWAV(output)
+            let playedSeconds = Double(played.samples.count) / Double(played.rate)
+            let originalSeconds = Double(original.count) / Double(TalkLikeAudio.rate)
+            #expect(abs(originalSeconds - playedSeconds - expected) <= expected * 0.1,
+                    "played \(playedSeconds) s of \(originalSeconds) s")
+            // Every 10 ms of talk is there, at its own level.
+            let talk = TalkLikeAudio.talkSeconds(original, rate: TalkLikeAudio.rate)
+            let playedTalk = TalkLikeAudio.talkSeconds(played.samples, rate: played.rate)
+            #expect(abs(playedTalk - talk) <= talk * 0.01, "talk \(playedTalk) s of \(talk) s")
+            let energy = TalkLikeAudio.talkEnergy(original, rate: TalkLikeAudio.rate)
+            let playedEnergy = TalkLikeAudio.talkEnergy(played.samples, rate: played.rate)
+            #expect(abs(playedEnergy - energy) <= energy * 0.03, "talk energy \(playedEnergy) of \(energy)")
+        }
+
+        @Test("Skip silence switched on while playing cuts the pauses after that, with no state change, and positions stay the media's")
+        func skipsSilenceLive() async throws {
+            let talk = TalkLikeAudio(parts: [
+                .talk(seconds: 1), .pause(seconds: 2), .talk(seconds: 1), .pause(seconds: 2), .talk(seconds: 1.5),
+            ])
+            let folder = try Self.folder()
+            let input = try Self.file(talk, .wav, in: folder)
+            let output = folder.appendingPathComponent("out-live-skip.wav")
+            let player = try await TestPlayer { $0.audioSink = Self.wavSink(output, sync: true) }
+            let id = try await player.play(input.absoluteString)
+            let ticks = Self.collectPositions(of: id, from: player.controller)
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .milliseconds(1500) })
+            #expect(player.controller.timeSavedBySkippingSilence == .zero)
+            player.controller.setListeningEffects(ListeningEffects(skipsSilence: true))
+            #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(20)))
+
+            // At least the whole second pause less what is kept; at most both.
+            let saved = player.controller.timeSavedBySkippingSilence.seconds
+            #expect(saved >= 1.7 * 0.9 && saved <= 3.4, "saved \(saved) s")
+            let states = player.recorder.states(of: id)
+            let afterPlaying = states.drop { $0 != .playing }.dropFirst()
+            #expect(Array(afterPlaying) == [.ended], "states \(states)")
+            // The sink heard the talk once, nothing replayed or lost.
+            let played = try TalkLikeAudio.readWAV(output)
+            let talkSeconds = TalkLikeAudio.talkSeconds(talk.samples(), rate: TalkLikeAudio.rate)
+            #expect(abs(TalkLikeAudio.talkSeconds(played.samples, rate: played.rate) - talkSeconds) <= talkSeconds * 0.01)
+            // Positions are the media's: the last ones reach the end of the
+            // 7.5 s file, not 7.5 s less what was cut.
+            ticks.cancel()
+            let positions = await ticks.value
+            #expect((positions.max() ?? .zero) >= .seconds(6), "positions \(positions)")
+            #expect(positions == positions.sorted(), "positions went back: \(positions)")
+        }
+
+        @Test("Voice boost raises quiet talk by more than 8 dB and keeps loud talk within 6 dB of where it was")
+        func boostsVoice() async throws {
+            let talk = TalkLikeAudio(parts: [.talk(seconds: 2, peakDB: -6), .talk(seconds: 2, peakDB: -40)])
+            let folder = try Self.folder()
+            let input = try Self.file(talk, .wav, in: folder)
+            let output = folder.appendingPathComponent("out-boost.wav")
+            let player = try await TestPlayer { $0.audioSink = Self.wavSink(output, sync: false) }
+            player.controller.setListeningEffects(ListeningEffects(boostsVoice: true))
+            let id = player.controller.load(PlaybackItem(uri: input.absoluteString, kind: .audio))
+            #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(20)))
+
+            let original = talk.samples()
+            let played = try TalkLikeAudio.readWAV(output)
+            #expect(played.samples.count == original.count)
+            let loud = Self.level(original, 0.3..<1.8), boostedLoud = Self.level(played.samples, 0.3..<1.8)
+            let quiet = Self.level(original, 2.3..<3.8), boostedQuiet = Self.level(played.samples, 2.3..<3.8)
+            #expect(boostedQuiet - quiet > 8, "quiet talk \(quiet) → \(boostedQuiet) dBFS")
+            #expect(abs(boostedLoud - loud) < 6, "loud talk \(loud) → \(boostedLoud) dBFS")
+            #expect(played.samples.allSatisfy { abs($0) < 0.99 }, "clipped")
+        }
+
+        @Test("Voice boost switched on while playing raises what follows, with no state change, the position advancing")
+        func boostsVoiceLive() async throws {
+            let talk = TalkLikeAudio(parts: [.talk(seconds: 5, peakDB: -40)])
+            let folder = try Self.folder()
+            let input = try Self.file(talk, .wav, in: folder)
+            let output = folder.appendingPathComponent("out-live-boost.wav")
+            let player = try await TestPlayer { $0.audioSink = Self.wavSink(output, sync: true) }
+            let id = try await player.play(input.absoluteString)
+            let ticks = Self.collectPositions(of: id, from: player.controller)
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .milliseconds(1500) })
+            player.controller.setListeningEffects(ListeningEffects(boostsVoice: true))
+            #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(20)))
+
+            let states = player.recorder.states(of: id)
+            #expect(Array(states.drop { $0 != .playing }.dropFirst()) == [.ended], "states \(states)")
+            let original = talk.samples()
+            let played = try TalkLikeAudio.readWAV(output)
+            #expect(played.samples.count == original.count, "the whole file once, nothing replayed")
+            let before = Self.level(played.samples, 0.2..<1.2), after = Self.level(played.samples, 3.5..<4.8)
+            #expect(abs(before - Self.level(original, 0.2..<1.2)) < 0.5, "untouched before the switch")
+            #expect(after - Self.level(original, 3.5..<4.8) > 8, "boosted after the switch")
+            ticks.cancel()
+            let positions = await ticks.value
+            #expect(positions.count >= 4 && positions == positions.sorted(), "positions \(positions)")
+        }
+
+        // MARK: Helpers
+
+        /// A wavenc file sink; `sync` plays in real time (for live switches), otherwise as fast as it can.
+        static func wavSink(_ url: URL, sync: Bool) -> String {
+            "audioconvert ! audio/x-raw,format=S16LE ! wavenc ! filesink sync=\(sync) location=\(url.path)"
+        }
+
+        static func folder() throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-listening-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+
+        static func file(_ talk: TalkLikeAudio, _ encoding: Encoding, in folder: URL) throws -> URL {
+            let wav = folder.appendingPathComponent("talk-\(UUID().uuidString).wav")
+            try talk.writeWAV(to: wav)
+            guard encoding == .opus else { return wav }
+            let opus = wav.deletingPathExtension().appendingPathExtension("opus")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+            process.arguments = ["-q", "filesrc", "location=\(wav.path)", "!", "wavparse", "!", "audioconvert", "!",
+                                 "opusenc", "bitrate=64000", "!", "oggmux", "!", "filesink", "location=\(opus.path)"]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw TestFailure("opusenc failed") }
+            return opus
+        }
+
+        static func level(_ samples: [Float], _ seconds: Range<Double>) -> Double {
+            let rate = Double(TalkLikeAudio.rate)
+            return TalkLikeAudio.level(samples[Int(seconds.lowerBound * rate)..<min(samples.count, Int(seconds.upperBound * rate))])
+        }
+
+        /// Every position tick of item `id` until the task is cancelled.
+        static func collectPositions(of id: PlaybackItemID, from controller: PlayerController) -> Task<[Duration], Never> {
+            let stream = controller.positionTicks(of: id)
+            return Task {
+                var positions: [Duration] = []
+                for await tick in stream { positions.append(tick.position) }
+                return positions
+            }
+        }
+    }
+}
