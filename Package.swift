@@ -56,7 +56,7 @@ let package = Package(
 
         .executableTarget(name: "trackcast",
                           dependencies: ["Bindings", "TrackcastCore", "TrackcastCLI", "TrackcastPlayback", "TrackcastUI"]),
-        .executableTarget(name: "trackcast-bench", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "Bindings", "TestSupport"],
+        .executableTarget(name: "trackcast-bench", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "Bindings", "TestSupport"],
                           path: "Benchmarks/trackcast-bench"),
 
         // A process of its own that drives g_main_loop_run from a synchronous

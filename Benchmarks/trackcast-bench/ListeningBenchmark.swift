@@ -26,13 +26,6 @@ struct ListeningBenchmark {
         let talk = Self.conversation(minutes: 10)
         let file = try Self.makeOpus(talk, in: folder)
 
-        let pump = Task { @MainActor in
-            while !Task.isCancelled {
-                while MainContext.dispatchPending() {}
-                try? await Task.sleep(for: .microseconds(250))
-            }
-        }
-        defer { pump.cancel() }
 
         let kept = ListeningEffects.keptSilence / .seconds(1)
         let silenceBeyondKept = talk.pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }

@@ -13,9 +13,7 @@ import TrackcastPlayback
 /// PLAYING (a synchronised `fakesink`'s handoff, timed on the streaming
 /// thread), for both. The player's number includes what a user waits for
 /// and the floor skips: the pause at preroll, the asset probe running
-/// alongside, the state store, and the main actor. This executable's main is async, so the main actor runs on
-/// libdispatch's main queue and a main-actor task dispatches GLib every
-/// 250 µs, where the app's GLib main loop would dispatch at once.
+/// alongside, the state store, and the main actor (`withMainContextPump`).
 @MainActor
 struct PlaybackBenchmark {
     var startRuns = 9
@@ -34,14 +32,6 @@ struct PlaybackBenchmark {
         defer { server.stop() }
         server.route("/tone.opus", .serve(try Data(contentsOf: file), contentType: "audio/ogg"))
         server.route("/tone.mp3", .serve(try Data(contentsOf: mp3), contentType: "audio/mpeg"))
-
-        let pump = Task { @MainActor in
-            while !Task.isCancelled {
-                while MainContext.dispatchPending() {}
-                try? await Task.sleep(for: .microseconds(250))
-            }
-        }
-        defer { pump.cancel() }
 
         var rows: [BenchRow] = []
         for (label, uri) in [("local Opus", file.absoluteString), ("Opus over loopback HTTP", server.url("/tone.opus")),
@@ -140,7 +130,7 @@ struct PlaybackBenchmark {
     }
 
     /// 10 s of a 48 kHz stereo tone, encoded by `encoder` (gst-launch-1.0 syntax).
-    private static func makeTone(at file: URL, encoder: [String]) throws {
+    static func makeTone(at file: URL, encoder: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
         process.arguments = ["-q", "audiotestsrc", "num-buffers=500", "samplesperbuffer=960", "!",

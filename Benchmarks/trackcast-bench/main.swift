@@ -7,30 +7,34 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,parsing,refresh,queries,playback,listening,video` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries,playback,listening,video").split(separator: ",").map(String.init))
+// `--only startup,parsing,refresh,queries,playback,mpris,listening,video` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries,playback,mpris,listening,video").split(separator: ",").map(String.init))
 
 do {
-    if groups.contains("startup") {
-        let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
-        table.add(try startup.run())
-        table.add(try await LibraryStartupBenchmark(startup: startup).run())
-    }
-    if groups.contains("parsing") {
-        let parsing = FeedParsingBenchmark(python: options.path("--python"), pythonPath: options.path("--python-path"),
-                                           peerScript: options.path("--podcastparser-script"))
-        for row in try await parsing.run() { table.add(row) }
-    }
-    if groups.contains("refresh") {
-        for row in try await RefreshBenchmark().run() { table.add(row) }
-    }
-    if groups.contains("queries") {
-        for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
-    }
-    if groups.contains("playback") { for row in try await PlaybackBenchmark().run() { table.add(row) } }
-    if groups.contains("listening") { for row in try await ListeningBenchmark().run() { table.add(row) } }
-    if groups.contains("video") {
-        for row in try await VideoBenchmark(trackcast: options.path("--trackcast")).run() { table.add(row) }
+    // GLib's main context runs throughout: bus watches, D-Bus and timeouts need it.
+    try await withMainContextPump {
+        if groups.contains("startup") {
+            let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
+            table.add(try startup.run())
+            table.add(try await LibraryStartupBenchmark(startup: startup).run())
+        }
+        if groups.contains("parsing") {
+            let parsing = FeedParsingBenchmark(python: options.path("--python"), pythonPath: options.path("--python-path"),
+                                               peerScript: options.path("--podcastparser-script"))
+            for row in try await parsing.run() { table.add(row) }
+        }
+        if groups.contains("refresh") {
+            for row in try await RefreshBenchmark().run() { table.add(row) }
+        }
+        if groups.contains("queries") {
+            for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
+        }
+        if groups.contains("playback") { for row in try await PlaybackBenchmark().run() { table.add(row) } }
+        if groups.contains("mpris") { for row in try await MPRISBenchmark().run() { table.add(row) } }
+        if groups.contains("listening") { for row in try await ListeningBenchmark().run() { table.add(row) } }
+        if groups.contains("video") {
+            for row in try await VideoBenchmark(trackcast: options.path("--trackcast")).run() { table.add(row) }
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("trackcast-bench: \(error)\n".utf8))
