@@ -77,7 +77,8 @@ final class EpisodeChapterRow: ListRowController {
     var root: Widget { box }
 
     init() {
-        box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
+        box.addCSSClass("episode-page-row")
+        box.setMargins(top: 4, bottom: 4, start: 4, end: 4)
         start.useTabularNumbers()
         start.addCSSClass("dim-label")
         start.align(horizontal: .start, vertical: .start)

@@ -108,8 +108,10 @@ final class EpisodePage {
     }
 
     private static func addStyles() {
-        StyleSheet.add(".current-cue, .current-chapter { background-color: alpha(@accent_bg_color, 0.18); border-radius: 6px; }"
-                       + " .transcript-match { box-shadow: inset 3px 0 @warning_color; }")
+        // Padding, not margins, so a highlighted row's background frames its text.
+        StyleSheet.add(".episode-page-row { padding: 6px 10px; border-radius: 6px; }"
+                       + " .current-cue, .current-chapter { background-color: alpha(@accent_bg_color, 0.18); }"
+                       + " .transcript-match { box-shadow: inset 4px 0 @warning_color; }")
     }
 
     /// The title for the header bar, once the episode is read.

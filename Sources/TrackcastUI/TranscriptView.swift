@@ -219,7 +219,8 @@ final class TranscriptCueRow: ListRowController {
     var root: Widget { box }
 
     init() {
-        box.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        box.addCSSClass("episode-page-row")
+        box.setMargins(top: 2, bottom: 2, start: 4, end: 4)
         heading.alignStart()
         heading.addCSSClass("caption")
         heading.addCSSClass("dim-label")
