@@ -4,8 +4,8 @@ import TrackcastLibrary
 
 /// One episode in a show's list: title, date, length or time left; a
 /// download (or delete-download) button; a check that shows whether it
-/// was played and toggles it; and a menu to queue it. In the queue itself,
-/// buttons to move it up and to take it out instead.
+/// was played and toggles it; and a menu to open its page or queue it. In
+/// the queue itself, buttons to move it up and to take it out instead.
 @MainActor
 final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
@@ -13,7 +13,7 @@ final class EpisodeRow: ListRowController {
     private let details = Label()
     private let played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
-    private let queueMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Queue"), menu: Menu())
+    private let episodeMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Episode Menu"), menu: Menu())
     private let moveUp = Button(iconName: "go-up-symbolic", tooltip: tr("Move Up"))
     private let remove = Button(iconName: "list-remove-symbolic", tooltip: tr("Remove from Queue"))
     private let inQueue: Bool
@@ -39,7 +39,7 @@ final class EpisodeRow: ListRowController {
         text.append(title)
         text.append(details)
         box.append(text)
-        let buttons: [Widget] = inQueue ? [moveUp, remove] : [download, played, queueMenu]
+        let buttons: [Widget] = inQueue ? [moveUp, remove] : [download, played, episodeMenu]
         for button in buttons {
             button.addCSSClass("flat")
             button.addCSSClass("circular")
@@ -55,9 +55,10 @@ final class EpisodeRow: ListRowController {
             remove.setAction("app.queue-remove", target: id)
         } else {
             let menu = Menu()
+            menu.append(tr("Episode _Details"), action: "app.open-episode(int64 \(episode.id.rawValue))")
             menu.append(tr("Play Next"), action: "app.queue-next(int64 \(episode.id.rawValue))")
             menu.append(tr("Play Last"), action: "app.queue-last(int64 \(episode.id.rawValue))")
-            queueMenu.setMenu(menu)
+            episodeMenu.setMenu(menu)
         }
         title.text = episode.title ?? tr("Untitled episode")
         var parts: [String] = []

@@ -76,4 +76,18 @@ enum FailureText {
         case .cancelled: return nil
         }
     }
+
+    /// Why an episode's transcript could not be shown.
+    static func transcript(_ error: any Error) -> String {
+        switch error as? TranscriptFetcher.Failure {
+        case .status(404), .status(410): tr("The transcript is no longer available from its server.")
+        case .status: tr("The server answered with an error.")
+        case .timeout: tr("The server took too long to respond.")
+        case .network: tr("The server could not be reached.")
+        case .tooManyRedirects: tr("The server redirected too many times.")
+        case .tooLarge: tr("The transcript is too large.")
+        case .unreadable: tr("The transcript could not be read.")
+        case .noReadableTranscript, nil: tr("The transcript could not be loaded.")
+        }
+    }
 }

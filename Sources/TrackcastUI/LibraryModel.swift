@@ -201,6 +201,13 @@ final class LibraryModel {
         ChapterFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/chapters"))
     }
 
+    /// Fetches episodes' transcripts, cached in the library folder, in the
+    /// reader's language where an episode offers several.
+    func transcriptFetcher() -> TranscriptFetcher {
+        TranscriptFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/transcripts"),
+                          preferredLanguages: Locale.preferredLanguages)
+    }
+
     /// An episode with its feed chapters and the address of its chapters file.
     func episodeDetail(_ id: EpisodeID) async -> EpisodeDetail? {
         try? await openedStore().episode(id)

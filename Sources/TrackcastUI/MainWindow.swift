@@ -2,8 +2,8 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// The main window: a header bar over the library and show pages, which a
-/// leaflet navigates between, the player bar below them, all under a toast
+/// The main window: a header bar over the library, show and episode pages,
+/// which a leaflet navigates between, the player bar below them, all under a toast
 /// overlay.
 @MainActor
 final class MainWindow {
@@ -12,6 +12,9 @@ final class MainWindow {
     private let navigation = Leaflet(canUnfold: false)
     private let libraryView: LibraryView
     private let showPage: ShowPage
+    private let episodePage: EpisodePage
+    /// The page an episode page was opened from, which Back returns to.
+    private var pageBeforeEpisode = "library"
     private let playerBar: PlayerBar
     private let headerBar = HeaderBar()
     private let playerArea = Box(.vertical)
@@ -20,7 +23,7 @@ final class MainWindow {
     /// Made when the first video plays.
     private var videoView: VideoView?
     private let title = Label(AppIdentity.name)
-    private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"), action: "app.show-library")
+    private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"))
     private let library: LibraryModel
 
     /// - Parameters:
@@ -75,8 +78,12 @@ final class MainWindow {
         showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         }
+        episodePage = EpisodePage(library: library, artworkCache: artworkCache, nowPlaying: nowPlaying) { episode, seconds in
+            application.activateAction("seek-episode", parameter: Variant(tuple: [Variant(episode.rawValue), Variant(seconds)]))
+        }
         navigation.append(libraryView.root, name: "library")
         navigation.append(showPage.root, name: "show")
+        navigation.append(episodePage.root, name: "episode")
         navigation.expandVertically()
 
         let content = Box(.vertical)
@@ -93,6 +100,7 @@ final class MainWindow {
         toasts = ToastOverlay(child: content)
         applicationWindow.setContent(toasts)
         navigation.onVisibleChildChanged { [weak self] in self?.navigated() }
+        back.onClicked { [weak self] in self?.goBack() }
         // Fullscreen is for video: nothing but the picture.
         applicationWindow.onFullscreenChanged { [weak self] in
             guard let self else { return }
@@ -137,6 +145,28 @@ final class MainWindow {
         Log.debug("showing \(show.id): \(show.title ?? "")")
     }
 
+    /// Shows an episode's page over the page it was opened from.
+    func openEpisode(_ id: EpisodeID) {
+        if let current = navigation.visibleChildName, current != "episode" { pageBeforeEpisode = current }
+        episodePage.present(id) { [weak self] in self?.navigated() }
+        navigation.show(episodePage.root)
+        navigated()
+    }
+
+    /// What the episode page's rows do when clicked, for scripts and tests:
+    /// play from the transcript's `index`th cue, search the transcript.
+    func activateTranscriptCue(_ index: Int) { episodePage.activateCue(index) }
+    func searchTranscript(_ text: String) { episodePage.searchTranscript(text) }
+
+    /// Back from an episode to the show or list it was opened from; from a show to the library.
+    private func goBack() {
+        guard navigation.visibleChildName == "episode", pageBeforeEpisode == "show" else {
+            showLibrary()
+            return
+        }
+        navigation.show(showPage.root)
+    }
+
     func showLibrary() {
         // Escape leaves fullscreen first.
         if applicationWindow.isFullscreen {
@@ -176,9 +206,17 @@ final class MainWindow {
 
     /// The header follows the page, whether code or a swipe changed it.
     private func navigated() {
-        let onShow = navigation.visibleChildName == "show"
-        back.isVisible = onShow
-        title.text = onShow ? (showPage.showID.flatMap { library.show($0)?.title } ?? AppIdentity.name) : AppIdentity.name
+        switch navigation.visibleChildName {
+        case "show":
+            back.isVisible = true
+            title.text = showPage.showID.flatMap { library.show($0)?.title } ?? AppIdentity.name
+        case "episode":
+            back.isVisible = true
+            title.text = episodePage.headerTitle ?? ""
+        default:
+            back.isVisible = false
+            title.text = AppIdentity.name
+        }
     }
 
     /// Calls `handler` once the window's first frame has been painted.

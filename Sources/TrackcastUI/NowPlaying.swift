@@ -168,14 +168,17 @@ final class NowPlaying {
     /// What the app tells MPRIS around the player (the queue) changed.
     func hostChanged() { mpris?.propertiesMayHaveChanged() }
 
-    /// Plays `newItem` from where it was left, if it was.
-    func play(_ newItem: Item) {
+    /// Plays `newItem` from `chosenStart` (a chapter or cue picked on the
+    /// episode page), else from where it was left, if it was.
+    func play(_ newItem: Item, from chosenStart: Duration? = nil) {
         let key = Self.resumeKey(of: newItem)
         Task {
             var show: ShowSettings?
             if let id = newItem.show { show = await library.showSettings(id) }
             var start: Duration?
-            if let key, let saved = await library.resumePosition(for: key) {
+            if let chosenStart {
+                start = chosenStart
+            } else if let key, let saved = await library.resumePosition(for: key) {
                 start = .seconds(settings.resumePolicy.start(from: saved))
             } else if let intro = show?.skipIntro, intro > 0 {
                 start = .seconds(intro)
@@ -241,8 +244,8 @@ final class NowPlaying {
     }
 
     /// Plays a library episode, from its download if it has one, and from
-    /// where it was left if it was not finished.
-    func play(_ episode: EpisodeSummary, localFile: URL?) {
+    /// `start` if given, else from where it was left if it was not finished.
+    func play(_ episode: EpisodeSummary, localFile: URL?, from start: Duration? = nil) {
         guard let media = localFile ?? episode.mediaURL else {
             errorHandler?(tr("This episode has no media to play"))
             return
@@ -250,7 +253,7 @@ final class NowPlaying {
         let kind: PlaybackItem.Kind = episode.mediaType.map { $0.hasPrefix("video/") ? .video : .audio } ?? .unknown
         play(Item(uri: media.absoluteString, title: episode.title ?? tr("Untitled episode"),
                   showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID,
-                  artwork: episode.imageURL ?? episode.showImageURL))
+                  artwork: episode.imageURL ?? episode.showImageURL), from: start)
     }
 
     func togglePlayPause() {

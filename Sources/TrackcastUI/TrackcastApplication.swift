@@ -91,6 +91,21 @@ public final class TrackcastApplication {
         addWithParameter("play-episode", type: "x") { [unowned self] in
             if let id = $0.int64 { playEpisode(EpisodeID(rawValue: id)) }
         }
+        addWithParameter("open-episode", type: "x") { [unowned self] in
+            if let id = $0.int64 { presentWindow().openEpisode(EpisodeID(rawValue: id)) }
+        }
+        addWithParameter("seek-episode", type: "(xd)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let seconds = fields[1].double, seconds.isFinite else { return }
+            playEpisode(EpisodeID(rawValue: id), from: .seconds(max(0, seconds)))
+        }
+        // The episode page's transcript, as clicking a cue and typing a search do.
+        addWithParameter("transcript-cue", type: "i") { [unowned self] in
+            if let index = $0.int32 { window?.activateTranscriptCue(Int(index)) }
+        }
+        addWithParameter("search-transcript", type: "s") { [unowned self] in
+            window?.searchTranscript($0.string ?? "")
+        }
         addWithParameter("download-episode", type: "x") { [unowned self] in
             if let id = $0.int64 { commands.download(EpisodeID(rawValue: id)) }
         }
@@ -239,7 +254,13 @@ public final class TrackcastApplication {
         return window
     }
 
-    private func playEpisode(_ id: EpisodeID) {
+    /// Plays an episode from where it was left, or from `start` (a chapter
+    /// or cue chosen on its page: the episode playing just seeks there).
+    private func playEpisode(_ id: EpisodeID, from start: Duration? = nil) {
+        if let start, nowPlaying.item?.episode == id {
+            nowPlaying.seek(to: start)
+            return
+        }
         upNext.started(id)
         rememberCurrentEpisode(before: id)
         Task {
@@ -247,7 +268,7 @@ public final class TrackcastApplication {
                 Log.debug("no \(id) to play")
                 return
             }
-            nowPlaying.play(episode, localFile: await library.localFile(for: id))
+            nowPlaying.play(episode, localFile: await library.localFile(for: id), from: start)
         }
     }
 

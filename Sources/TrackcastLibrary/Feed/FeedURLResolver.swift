@@ -24,7 +24,8 @@ enum FeedURLResolver {
         return webOnly(absolute)
     }
 
-    private static func webOnly(_ url: URL) -> URL? {
+    /// `url` if it is an absolute `http(s)` address with a host, else nil.
+    static func webOnly(_ url: URL) -> URL? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               url.host?.isEmpty == false else { return nil }
         return url

@@ -41,22 +41,8 @@ struct TranscriptTests {
                                                 "Music plays & fades."])
         #expect(transcript.cues.map(\.speaker) == ["Alice", "Bob", nil])
         #expect(!transcript.isTimed)
-        #expect(transcript.cueIndex(at: 1) == nil)
-        #expect(transcript.search("music") == [2])
-    }
-
-    @Test("the cue under the play head, gaps between cues, and search ignoring case and accents")
-    func playHeadAndSearch() throws {
-        let transcript = try TranscriptParser.parse(Self.fixture("sample.vtt"), format: .webVTT)
-        #expect(transcript.cueIndex(at: 0) == 0)
-        #expect(transcript.cueIndex(at: 4.49) == 0)
-        #expect(transcript.cueIndex(at: 4.5) == 1)
-        #expect(transcript.cueIndex(at: 30) == nil, "between cues nothing is spoken")
-        #expect(transcript.cueIndex(at: 72) == 2)
-        #expect(transcript.cueIndex(at: 80) == nil)
-        #expect(transcript.search("CAFES") == [2])
-        #expect(transcript.search("alice") == [1])
-        #expect(transcript.search("  ") == [])
+        #expect(TranscriptCursor(transcript).cueIndex(at: 1) == nil)
+        #expect(TranscriptCursor(transcript).search("music") == [2])
     }
 
     @Test("media types name formats; bad input is a clear error")

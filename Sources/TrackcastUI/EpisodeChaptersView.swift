@@ -1,0 +1,104 @@
+import Bindings
+import Foundation
+import TrackcastCore
+import TrackcastLibrary
+
+/// An episode's listed chapters on its page, each with its start and title;
+/// the chapter under the play head is highlighted while the episode plays,
+/// and clicking one plays from its start.
+@MainActor
+final class EpisodeChaptersView {
+    struct ChapterItem: Equatable {
+        let chapter: Chapter
+        let number: Int
+        var isCurrent = false
+    }
+
+    let root = ViewStack()
+    private let chapters = ListStore<ChapterItem>()
+    private var shown: [Chapter] = []
+    private var currentIndex: Int?
+
+    private var seek: @MainActor (TimeInterval) -> Void = { _ in }
+
+    init() {
+        let list = ListView(model: chapters, factory: ListItemFactory { EpisodeChapterRow() })
+        list.setAccessibleLabel(tr("Chapters"))
+        list.onActivate { [weak self] position in
+            guard let self, let item = chapters.payload(at: position) else { return }
+            Log.debug("episode page: chapter \(position) chosen")
+            seek(item.chapter.start)
+        }
+        root.add(ScrolledWindow(child: list), name: "chapters")
+        root.add(StatusPage(iconName: "view-list-ordered-symbolic", title: tr("No Chapters"),
+                            description: tr("This episode is not divided into chapters")), name: "none")
+        root.visibleChildName = "none"
+        root.expandVertically()
+    }
+
+    /// Plays the episode from a chapter's start.
+    func onSeek(_ handler: @escaping @MainActor (TimeInterval) -> Void) { seek = handler }
+
+    /// Shows `list`'s listed chapters, `current` (an index into
+    /// `list.chapters`, as `ChapterTracker` keeps it) highlighted.
+    func update(_ list: ChapterList, current: Int?) {
+        let listed = list.listed
+        let currentListed = current.flatMap { index in listed.firstIndex(of: list.chapters[index]) }
+        if listed != shown {
+            shown = listed
+            currentIndex = currentListed
+            chapters.replaceAll(with: listed.enumerated().map {
+                ChapterItem(chapter: $0.element, number: $0.offset + 1, isCurrent: $0.offset == currentListed)
+            })
+            root.visibleChildName = listed.isEmpty ? "none" : "chapters"
+            Log.debug("episode page: \(listed.count) chapters")
+        } else if currentListed != currentIndex {
+            let previous = currentIndex
+            currentIndex = currentListed
+            for index in [previous, currentListed].compactMap({ $0 }) {
+                guard var item = chapters.payload(at: index) else { continue }
+                item.isCurrent = index == currentListed
+                chapters.splice(at: index, removing: 1, inserting: [item])
+            }
+        } else {
+            return
+        }
+        Log.debug("episode page: current chapter \(currentListed.map(String.init) ?? "none")")
+    }
+}
+
+/// One chapter: its start and its title.
+@MainActor
+final class EpisodeChapterRow: ListRowController {
+    private let box = Box(.horizontal, spacing: 12)
+    private let start = Label()
+    private let title = Label()
+
+    var root: Widget { box }
+
+    init() {
+        box.addCSSClass("episode-page-row")
+        box.setMargins(top: 4, bottom: 4, start: 4, end: 4)
+        start.useTabularNumbers()
+        start.addCSSClass("dim-label")
+        start.align(horizontal: .start, vertical: .start)
+        title.alignStart()
+        title.wrap()
+        title.expandHorizontally()
+        box.append(start)
+        box.append(title)
+    }
+
+    func bind(_ item: EpisodeChaptersView.ChapterItem) {
+        start.text = TimeText.clock(.seconds(item.chapter.start))
+        let name = item.chapter.title.flatMap { $0.isEmpty ? nil : $0 } ?? String(format: tr("Chapter %d"), item.number)
+        title.text = name
+        if item.isCurrent {
+            box.addCSSClass("current-chapter")
+            box.setAccessibleLabel(String(format: tr("%@, playing"), name))
+        } else {
+            box.removeCSSClass("current-chapter")
+            box.setAccessibleLabel(name)
+        }
+    }
+}
