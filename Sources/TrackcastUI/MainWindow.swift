@@ -12,6 +12,7 @@ final class MainWindow {
     private let navigation = Leaflet(canUnfold: false)
     private let libraryView: LibraryView
     private let showPage: ShowPage
+    private let discoverView: DiscoverView
     private let playerBar: PlayerBar
     private let headerBar = HeaderBar()
     private let playerArea = Box(.vertical)
@@ -28,7 +29,7 @@ final class MainWindow {
     ///     instead, so playback goes on in the background.
     ///   - dropped: files, links or feed addresses dropped on the window.
     init(application: Application, library: LibraryModel, nowPlaying: NowPlaying, artworkCache: ArtworkCache,
-         settings: AppSettings,
+         settings: AppSettings, directories: [any PodcastDirectory],
          keepsRunning: @escaping @MainActor () -> Bool, dropped: @escaping DropTarget.DropHandler) {
         self.library = library
         applicationWindow = ApplicationWindow(application: application)
@@ -61,6 +62,7 @@ final class MainWindow {
         back.isVisible = false
         headerBar.packStart(back)
         headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
+        headerBar.packStart(Button(iconName: "system-search-symbolic", tooltip: tr("Discover Podcasts"), action: "app.discover"))
         headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: tr("Main Menu"), menu: Self.primaryMenu()))
         headerBar.packEnd(Button(iconName: "view-refresh-symbolic", tooltip: tr("Refresh Podcasts"), action: "app.refresh"))
         title.addCSSClass("title")
@@ -75,8 +77,12 @@ final class MainWindow {
         showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         }
+        discoverView = DiscoverView(library: library, directories: directories, artworkCache: artworkCache) { result in
+            application.activateAction("subscribe-from-directory", parameter: Variant(result.feedURL.absoluteString))
+        }
         navigation.append(libraryView.root, name: "library")
         navigation.append(showPage.root, name: "show")
+        navigation.append(discoverView.root, name: "discover")
         navigation.expandVertically()
 
         let content = Box(.vertical)
@@ -105,10 +111,12 @@ final class MainWindow {
 
     private static func primaryMenu() -> Menu {
         let podcasts = Menu()
+        podcasts.append(tr("_Discover Podcasts"), action: "app.discover")
         podcasts.append(tr("_Add Podcast…"), action: "app.add-podcast")
         podcasts.append(tr("_Import Subscriptions…"), action: "app.import-opml")
         podcasts.append(tr("_Try the Sample Show"), action: "app.try-sample-show")
         podcasts.append(tr("_Refresh Podcasts"), action: "app.refresh")
+        podcasts.append(tr("_Downloads"), action: "app.show-downloads")
         let application = Menu()
         application.append(tr("_Preferences"), action: "app.preferences")
         application.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
@@ -147,6 +155,27 @@ final class MainWindow {
         libraryView.focusShows()
     }
 
+    /// Discover, with the keyboard in its search entry.
+    func showDiscover() {
+        hideVideo()
+        navigation.show(discoverView.root)
+        navigated()
+        discoverView.focusSearch()
+        Log.debug("showing discover")
+    }
+
+    /// A subscription from Discover's results ended.
+    func directorySubscriptionEnded(_ feedAddress: String, succeeded: Bool) {
+        discoverView.subscriptionEnded(feedAddress, succeeded: succeeded)
+    }
+
+    func showDownloads() {
+        hideVideo()
+        navigation.show(libraryView.root)
+        libraryView.showDownloads()
+        Log.debug("showing downloads")
+    }
+
     /// Shows the video in place of the pages.
     func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase) {
         let view = videoView ?? {
@@ -176,9 +205,17 @@ final class MainWindow {
 
     /// The header follows the page, whether code or a swipe changed it.
     private func navigated() {
-        let onShow = navigation.visibleChildName == "show"
-        back.isVisible = onShow
-        title.text = onShow ? (showPage.showID.flatMap { library.show($0)?.title } ?? AppIdentity.name) : AppIdentity.name
+        switch navigation.visibleChildName {
+        case "show":
+            back.isVisible = true
+            title.text = showPage.showID.flatMap { library.show($0)?.title } ?? AppIdentity.name
+        case "discover":
+            back.isVisible = true
+            title.text = tr("Discover")
+        default:
+            back.isVisible = false
+            title.text = AppIdentity.name
+        }
     }
 
     /// Calls `handler` once the window's first frame has been painted.
