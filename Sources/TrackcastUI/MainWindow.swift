@@ -50,7 +50,7 @@ final class MainWindow {
         // move through the grid, which gets them first. The show page takes
         // them before its list does (`ShowPage`): rows go up and down. (Space
         // is an application accelerator: a player's Space always plays or
-        // pauses, and this window has no text entry to type it into.)
+        // pauses, except in Discover's search entry, which lifts it.)
         let playbackKeys = ShortcutController(phase: .bubble)
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
@@ -77,9 +77,14 @@ final class MainWindow {
         showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         }
-        discoverView = DiscoverView(library: library, directories: directories, artworkCache: artworkCache) { result in
+        discoverView = DiscoverView(library: library, directories: directories, artworkCache: artworkCache,
+                                    typing: { typing in
+            // Space is a space in the search entry, not play/pause.
+            application.setAccelerators(typing ? [] : TrackcastApplication.playPauseAccelerators,
+                                        forAction: "app.play-pause")
+        }, subscribe: { result in
             application.activateAction("subscribe-from-directory", parameter: Variant(result.feedURL.absoluteString))
-        }
+        })
         navigation.append(libraryView.root, name: "library")
         navigation.append(showPage.root, name: "show")
         navigation.append(discoverView.root, name: "discover")

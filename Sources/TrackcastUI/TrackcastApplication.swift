@@ -32,6 +32,11 @@ public final class TrackcastApplication {
     /// Disabled while a refresh runs, which greys out its button.
     private var refreshAction: SimpleAction?
 
+    /// Space plays and pauses wherever the focus is, except while text is
+    /// typed (`MainWindow` lifts it then): application accelerators see a
+    /// key before any widget does.
+    static let playPauseAccelerators = ["space"]
+
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
 
@@ -115,7 +120,7 @@ public final class TrackcastApplication {
         installListeningActions()
         for action in settings.actions() { application.addAction(action) }
         video.installActions()
-        add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
+        add("play-pause", accelerators: Self.playPauseAccelerators) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
         addWithParameter("seek-to", type: "d") { [unowned self] in
