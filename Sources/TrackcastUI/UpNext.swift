@@ -28,6 +28,7 @@ final class UpNext {
             return
         }
         Log.debug("queue: \(episodes.count) episodes")
+        Log.debug("queue order: \(episodes.map { String($0.id.rawValue) }.joined(separator: " "))")
         for observer in observers { observer() }
         library.queueChanged()
     }
