@@ -23,11 +23,9 @@ final class DiscoverView {
     /// What the results, or the failure, are for: Retry searches it again.
     private var lastTerm = ""
 
-    /// - Parameters:
-    ///   - typing: told when the search entry gains (true) and loses the keyboard focus.
-    ///   - subscribe: a result's Subscribe button was pressed.
+    /// - Parameter subscribe: a result's Subscribe button was pressed.
     init(library: LibraryModel, directories: [any PodcastDirectory], artworkCache: ArtworkCache,
-         typing: @escaping @MainActor (Bool) -> Void, subscribe: @escaping @MainActor (DirectoryResult) -> Void) {
+         subscribe: @escaping @MainActor (DirectoryResult) -> Void) {
         self.directories = directories
         marks = SubscriptionMarks(library: library)
         directoryChoice = DropDown(choices: directories.map(\.name), accessibleLabel: tr("Directory"))
@@ -65,10 +63,6 @@ final class DiscoverView {
         content.visibleChildName = "start"
         root.append(content)
 
-        let focus = FocusController()
-        focus.onEnter { typing(true) }
-        focus.onLeave { typing(false) }
-        entry.addController(focus)
         entry.onActivate { [weak self] in
             guard let self else { return }
             search(entry.text)

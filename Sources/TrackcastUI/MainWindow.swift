@@ -23,6 +23,7 @@ final class MainWindow {
     private let title = Label(AppIdentity.name)
     private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"), action: "app.show-library")
     private let library: LibraryModel
+    private let application: Application
 
     /// - Parameters:
     ///   - keepsRunning: asked when the window is closed; true hides it
@@ -32,6 +33,7 @@ final class MainWindow {
          settings: AppSettings, directories: [any PodcastDirectory],
          keepsRunning: @escaping @MainActor () -> Bool, dropped: @escaping DropTarget.DropHandler) {
         self.library = library
+        self.application = application
         applicationWindow = ApplicationWindow(application: application)
         applicationWindow.title = AppIdentity.name
         let windowState = WindowState()
@@ -50,7 +52,7 @@ final class MainWindow {
         // move through the grid, which gets them first. The show page takes
         // them before its list does (`ShowPage`): rows go up and down. (Space
         // is an application accelerator: a player's Space always plays or
-        // pauses, except in Discover's search entry, which lifts it.)
+        // pauses, except on Discover, where it is typed into the search.)
         let playbackKeys = ShortcutController(phase: .bubble)
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
@@ -77,14 +79,9 @@ final class MainWindow {
         showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         }
-        discoverView = DiscoverView(library: library, directories: directories, artworkCache: artworkCache,
-                                    typing: { typing in
-            // Space is a space in the search entry, not play/pause.
-            application.setAccelerators(typing ? [] : TrackcastApplication.playPauseAccelerators,
-                                        forAction: "app.play-pause")
-        }, subscribe: { result in
+        discoverView = DiscoverView(library: library, directories: directories, artworkCache: artworkCache) { result in
             application.activateAction("subscribe-from-directory", parameter: Variant(result.feedURL.absoluteString))
-        })
+        }
         navigation.append(libraryView.root, name: "library")
         navigation.append(showPage.root, name: "show")
         navigation.append(discoverView.root, name: "discover")
@@ -193,6 +190,7 @@ final class MainWindow {
         if pages.visibleChildName != "video" {
             pages.visibleChildName = "video"
             Log.debug("video: view shown")
+            liftSpaceWhileTyping()
         }
     }
 
@@ -202,6 +200,7 @@ final class MainWindow {
         if applicationWindow.isFullscreen { applicationWindow.unfullscreen() }
         pages.visibleChildName = "browse"
         Log.debug("video: view hidden")
+        liftSpaceWhileTyping()
     }
 
     func toggleFullscreen() {
@@ -221,6 +220,17 @@ final class MainWindow {
             back.isVisible = false
             title.text = AppIdentity.name
         }
+        liftSpaceWhileTyping()
+    }
+
+    /// On Discover, Space types a space in the search entry instead of
+    /// playing or pausing: application accelerators see keys before any
+    /// widget does. (Lifting it only while the entry has the focus proved
+    /// unreliable: focus events do not follow the window manager's
+    /// activation order.) A video shown over Discover takes Space back.
+    private func liftSpaceWhileTyping() {
+        let typing = navigation.visibleChildName == "discover" && pages.visibleChildName != "video"
+        application.setAccelerators(typing ? [] : TrackcastApplication.playPauseAccelerators, forAction: "app.play-pause")
     }
 
     /// Calls `handler` once the window's first frame has been painted.

@@ -32,9 +32,8 @@ public final class TrackcastApplication {
     /// Disabled while a refresh runs, which greys out its button.
     private var refreshAction: SimpleAction?
 
-    /// Space plays and pauses wherever the focus is, except while text is
-    /// typed (`MainWindow` lifts it then): application accelerators see a
-    /// key before any widget does.
+    /// Space plays and pauses wherever the focus is, except on Discover,
+    /// where it is typed into the search (`MainWindow` lifts it there).
     static let playPauseAccelerators = ["space"]
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.

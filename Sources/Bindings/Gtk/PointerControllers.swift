@@ -37,13 +37,3 @@ public final class ClickGesture: EventController {
                 box: SignalHandlerBox<PressHandler>(handler))
     }
 }
-
-/// GtkEventControllerFocus: the keyboard focus entering or leaving a widget
-/// or any widget inside it.
-@MainActor
-public final class FocusController: EventController {
-    public init() { super.init(gtk_event_controller_focus_new(), transfer: .full) }
-
-    public func onEnter(_ handler: @escaping @MainActor () -> Void) { onSignal("enter", handler) }
-    public func onLeave(_ handler: @escaping @MainActor () -> Void) { onSignal("leave", handler) }
-}
