@@ -1,3 +1,4 @@
+import Foundation
 import Bindings
 import TrackcastCore
 import TrackcastLibrary
@@ -30,6 +31,14 @@ final class AppSettings {
     var listeningEffects: ListeningEffects {
         ListeningEffects(skipsSilence: (try? settings?.bool(forKey: "skip-silence")) ?? false,
                          boostsVoice: (try? settings?.bool(forKey: "voice-boost")) ?? false)
+    }
+
+    /// Podcast Index's API key and secret; nil unless both are set, and
+    /// then Discover does not offer it.
+    var podcastIndexCredentials: (key: String, secret: String)? {
+        let key = ((try? settings?.string(forKey: "podcast-index-api-key")) ?? "").trimmingCharacters(in: .whitespaces)
+        let secret = ((try? settings?.string(forKey: "podcast-index-api-secret")) ?? "").trimmingCharacters(in: .whitespaces)
+        return key.isEmpty || secret.isEmpty ? nil : (key, secret)
     }
 
     func set(_ value: Variant, forKey key: String) {

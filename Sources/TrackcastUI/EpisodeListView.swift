@@ -21,7 +21,21 @@ final class EpisodeListView {
         self.library = library
         self.name = name
         self.query = query
-        let list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow(namesShow: true, inQueue: isQueue) })
+        // Dropping a queued episode on another moves it there, through the
+        // same action as a script's `queue-move((xi))`.
+        var dropped: EpisodeRow.QueueDrop?
+        if isQueue {
+            dropped = { [episodes, weak root] (dragged: EpisodeID, onto: EpisodeID, after: Bool) in
+                let order: [EpisodeID] = (0..<episodes.count).compactMap { episodes.payload(at: $0)?.id }
+                guard let index = UpNext.destination(moving: dragged, onto: onto, after: after, in: order) else { return }
+                Log.debug("queue drop: \(dragged) \(after ? "after" : "before") \(onto), to place \(index)")
+                let parameter = Variant(tuple: [Variant(dragged.rawValue), Variant(Int32(index))])
+                root?.activateAction("app.queue-move", parameter: parameter)
+            }
+        }
+        let list = ListView(model: episodes, factory: ListItemFactory { [dropped] in
+            EpisodeRow(namesShow: true, inQueue: isQueue, dropped: dropped)
+        })
         list.showSeparators(true)
         list.setAccessibleLabel(accessibleLabel)
         list.onActivate { [episodes] position in

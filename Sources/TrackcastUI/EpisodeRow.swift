@@ -5,7 +5,8 @@ import TrackcastLibrary
 /// One episode in a show's list: title, date, length or time left; a
 /// download (or delete-download) button; a check that shows whether it
 /// was played and toggles it; and a menu to open its page or queue it. In
-/// the queue itself, buttons to move it up and to take it out instead.
+/// the queue itself, buttons to move it up or down and to take it out
+/// instead, and the row can be dragged onto another to move it there.
 @MainActor
 final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
@@ -15,6 +16,9 @@ final class EpisodeRow: ListRowController {
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
     private let episodeMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Episode Menu"), menu: Menu())
     private let moveUp = Button(iconName: "go-up-symbolic", tooltip: tr("Move Up"))
+    private let moveDown = Button(iconName: "go-down-symbolic", tooltip: tr("Move Down"))
+    private let dragSource = NumberDragSource()
+    private var episodeID: EpisodeID?
     private let remove = Button(iconName: "list-remove-symbolic", tooltip: tr("Remove from Queue"))
     private let inQueue: Bool
 
@@ -22,7 +26,11 @@ final class EpisodeRow: ListRowController {
     /// Lists across shows say which show each episode is from.
     private let namesShow: Bool
 
-    init(namesShow: Bool = false, inQueue: Bool = false) {
+    /// What to do when a queued episode is dropped on this row: the dragged
+    /// episode, this row's, and whether it was dropped on the lower half.
+    typealias QueueDrop = @MainActor (_ dragged: EpisodeID, _ onto: EpisodeID, _ after: Bool) -> Void
+
+    init(namesShow: Bool = false, inQueue: Bool = false, dropped: QueueDrop? = nil) {
         self.namesShow = namesShow
         self.inQueue = inQueue
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
@@ -39,19 +47,30 @@ final class EpisodeRow: ListRowController {
         text.append(title)
         text.append(details)
         box.append(text)
-        let buttons: [Widget] = inQueue ? [moveUp, remove] : [download, played, episodeMenu]
+        let buttons: [Widget] = inQueue ? [moveUp, moveDown, remove] : [download, played, episodeMenu]
         for button in buttons {
             button.addCSSClass("flat")
             button.addCSSClass("circular")
             button.align(horizontal: .end, vertical: .center)
             box.append(button)
         }
+        if let dropped {
+            box.addController(dragSource)
+            box.addController(NumberDropTarget { [weak self] number, _, y in
+                guard let self, let target = episodeID, number != target.rawValue else { return false }
+                dropped(EpisodeID(rawValue: number), target, y > Double(box.height) / 2)
+                return true
+            })
+        }
     }
 
     func bind(_ episode: EpisodeSummary) {
         let id = Variant(episode.id.rawValue)
+        episodeID = episode.id
         if inQueue {
+            dragSource.setContent(episode.id.rawValue)
             moveUp.setAction("app.queue-move-up", target: id)
+            moveDown.setAction("app.queue-move-down", target: id)
             remove.setAction("app.queue-remove", target: id)
         } else {
             let menu = Menu()

@@ -90,4 +90,16 @@ enum FailureText {
         case .noReadableTranscript, nil: tr("The transcript could not be loaded.")
         }
     }
+
+    /// Why a directory search failed.
+    static func directorySearch(_ error: any Error) -> String {
+        switch error as? DirectorySearchError {
+        case .offline: tr("The podcast directory could not be reached. Check your internet connection.")
+        case .timeout: tr("The podcast directory took too long to respond. Try again later.")
+        case .httpStatus(401), .httpStatus(403): tr("The podcast directory refused the search. Check the Podcast Index key and secret.")
+        case .httpStatus(let status) where status >= 500: tr("The podcast directory had a problem. Try again later.")
+        case .httpStatus: tr("The podcast directory answered with an error.")
+        case .badResponse, nil: tr("The podcast directory sent an answer Trackcast cannot read.")
+        }
+    }
 }

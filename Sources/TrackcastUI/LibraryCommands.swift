@@ -49,6 +49,31 @@ final class LibraryCommands {
         })
     }
 
+    /// Subscribes to a show found in a directory and stays where the user
+    /// is, so more can be added from the same results; the window hears
+    /// how it ended.
+    func subscribeFromDirectory(address: String) {
+        guard let url = FeedAddress.url(from: address), !url.isFileURL else {
+            toast(tr("That is not a feed address"))
+            return
+        }
+        Task {
+            do {
+                let id = try await library.subscribe(feedURL: url)
+                let title = library.show(id)?.title ?? url.absoluteString
+                host.currentWindow?.directorySubscriptionEnded(address, succeeded: true)
+                toast(String(format: tr("Subscribed to “%@”"), title))
+            } catch is LibraryUnavailable {
+                host.currentWindow?.directorySubscriptionEnded(address, succeeded: false)
+            } catch {
+                Log.warning("cannot subscribe to \(url.absoluteString): \(error)")
+                host.currentWindow?.directorySubscriptionEnded(address, succeeded: false)
+                let failed = String(format: tr("Cannot add the podcast at %@"), url.absoluteString)
+                toast(FailureText.subscription(error).map { "\(failed): \($0)" } ?? failed)
+            }
+        }
+    }
+
     func trySampleShow() {
         guard let url = SampleShow.feedURL() else {
             toast(tr("The sample show is not installed"))
@@ -160,7 +185,9 @@ final class LibraryCommands {
         Task {
             guard let episode = await library.episode(id) else { return }
             do {
-                try await library.download(id, show: episode.showID)
+                try await library.download(id, show: episode.showID) { error in
+                    FailureText.download(error) ?? tr("The download failed.")
+                }
             } catch {
                 Log.warning("cannot download \(id): \(error)")
                 // A download stopped on purpose needs no message.
@@ -171,6 +198,16 @@ final class LibraryCommands {
                 } else {
                     toast(String(format: tr("Cannot download “%@”"), title))
                 }
+            }
+        }
+    }
+
+    func cancelDownload(_ id: EpisodeID) {
+        Task {
+            do {
+                try await library.cancelDownload(id)
+            } catch {
+                Log.warning("cannot cancel the download of \(id): \(error)")
             }
         }
     }

@@ -21,6 +21,13 @@ final class LibraryModel {
     private var showsObservers: [ShowsObserver] = []
     private var episodeObservers: [@MainActor (ShowID) -> Void] = []
     private var queueObservers: [@MainActor () -> Void] = []
+    private var downloadObservers: [@MainActor () -> Void] = []
+    /// Running downloads as far as they have come; a relay brings the
+    /// downloader's reports here, a few a second at most.
+    private(set) var downloadProgress: [EpisodeID: DownloadProgress] = [:]
+    /// Why downloads failed in this session, in the user's language (the
+    /// library keeps the English reason for logs).
+    private(set) var downloadFailures: [EpisodeID: String] = [:]
     /// Made at the first subscription, refresh or download: their
     /// URLSession and threads are not needed to browse.
     private var refresher: FeedRefresher?
@@ -156,6 +163,23 @@ final class LibraryModel {
         return made
     }
 
+    /// The directories Discover searches: Apple's always, Podcast Index when
+    /// `podcastIndex` has a key and secret. `TRACKCAST_ITUNES_SEARCH_URL` and
+    /// `TRACKCAST_PODCAST_INDEX_URL` point them elsewhere (the tests' loopback servers).
+    func podcastDirectories(podcastIndex: (key: String, secret: String)?) -> [any PodcastDirectory] {
+        let environment = ProcessInfo.processInfo.environment
+        let iTunesURL = environment["TRACKCAST_ITUNES_SEARCH_URL"].flatMap(URL.init(string:))
+        var directories: [any PodcastDirectory] = [
+            ITunesDirectory(client: client(), searchURL: iTunesURL ?? ITunesDirectory.defaultSearchURL),
+        ]
+        if let podcastIndex {
+            let apiURL = environment["TRACKCAST_PODCAST_INDEX_URL"].flatMap(URL.init(string:))
+            directories.append(PodcastIndexDirectory(client: client(), key: podcastIndex.key, secret: podcastIndex.secret,
+                                                     apiURL: apiURL ?? PodcastIndexDirectory.defaultAPIURL))
+        }
+        return directories
+    }
+
     private func client() -> HTTPClient {
         if let httpClient { return httpClient }
         let made = HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)")
@@ -163,21 +187,65 @@ final class LibraryModel {
         return made
     }
 
+    /// Called when a download starts, moves on, ends or is deleted.
+    func observeDownloads(_ observer: @escaping @MainActor () -> Void) {
+        downloadObservers.append(observer)
+    }
+
+    private func downloadsChanged() {
+        for observer in downloadObservers { observer() }
+    }
+
     /// Downloads an episode's media; its row shows it downloading as soon as
-    /// the first bytes arrive, and downloaded at the end.
-    func download(_ episode: EpisodeID, show: ShowID) async throws {
+    /// the first bytes arrive, and downloaded at the end. `failureText`
+    /// words a failure for the list of downloads.
+    func download(_ episode: EpisodeID, show: ShowID, failureText: @escaping (any Error) -> String) async throws {
         let downloader = try await episodeDownloader()
+        downloadFailures[episode] = nil
         let started = StartSignal { [weak self] in self?.episodesChanged(show) }
-        let file = try await downloader.download(episode) { _ in started.fire() }
-        Log.debug("downloaded \(episode) to \(file.path)")
+        let relay = ProgressRelay { [weak self] progress in
+            guard let self, downloadProgress[episode] != nil else { return }
+            downloadProgress[episode] = progress
+            downloadsChanged()
+        }
+        downloadProgress[episode] = DownloadProgress(episode: episode, bytes: 0, total: nil)
+        downloadsChanged()
+        defer {
+            downloadProgress[episode] = nil
+            downloadsChanged()
+        }
+        do {
+            let file = try await downloader.download(episode) { progress in
+                started.fire()
+                relay.report(progress)
+            }
+            Log.debug("downloaded \(episode) to \(file.path)")
+        } catch {
+            if (error as? DownloadError)?.kind != .cancelled { downloadFailures[episode] = failureText(error) }
+            episodesChanged(show)
+            throw error
+        }
         episodesChanged(show)
         await reloadShows()
     }
 
+    /// Stops a running download; what it fetched is kept for a retry.
+    func cancelDownload(_ episode: EpisodeID) async throws {
+        try await episodeDownloader().cancel(episode)
+        Log.debug("cancelled the download of \(episode)")
+    }
+
     func deleteDownload(_ episode: EpisodeID, show: ShowID) async throws {
         try await episodeDownloader().delete(episode)
+        downloadFailures[episode] = nil
         Log.debug("deleted the download of \(episode)")
         episodesChanged(show)
+        downloadsChanged()
+    }
+
+    /// Every download the library knows of, running ones first.
+    func downloadList(limit: Int) async throws -> [DownloadListing] {
+        try await openedStore().downloadList(limit: limit)
     }
 
     private func episodesChanged(_ show: ShowID) {
@@ -307,6 +375,43 @@ extension Duration {
     var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+/// Brings download progress from the downloader's thread to the main actor:
+/// only the newest report is kept, and it is delivered at most five times a
+/// second, so a fast download does not flood the main thread.
+private final class ProgressRelay: Sendable {
+    private static let interval = Duration.milliseconds(200)
+    private struct State {
+        var latest: DownloadProgress?
+        var scheduled = false
+        var lastDelivery: ContinuousClock.Instant?
+    }
+    private let state = Mutex(State())
+    private let deliver: @MainActor @Sendable (DownloadProgress) -> Void
+
+    init(_ deliver: @escaping @MainActor @Sendable (DownloadProgress) -> Void) { self.deliver = deliver }
+
+    func report(_ progress: DownloadProgress) {
+        let wait = state.withLock { state -> Duration? in
+            state.latest = progress
+            guard !state.scheduled else { return nil }
+            state.scheduled = true
+            guard let last = state.lastDelivery else { return .zero }
+            return max(.zero, last + Self.interval - .now)
+        }
+        guard let wait else { return }
+        Task { @MainActor [self] in
+            if wait > .zero { try? await Task.sleep(for: wait) }
+            let latest = state.withLock { state -> DownloadProgress? in
+                state.scheduled = false
+                state.lastDelivery = .now
+                defer { state.latest = nil }
+                return state.latest
+            }
+            if let latest { deliver(latest) }
+        }
     }
 }
 

@@ -2,8 +2,8 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// The library page: the grid of subscribed shows, new episodes and
-/// episodes in progress, switched between at the top; or the empty state
+/// The library page: the grid of subscribed shows, new episodes, episodes
+/// in progress, the queue and the downloads, switched between at the top; or the empty state
 /// while there are no shows.
 @MainActor
 final class LibraryView {
@@ -16,6 +16,8 @@ final class LibraryView {
     private let newEpisodes: EpisodeListView
     private let inProgress: EpisodeListView
     private let upNext: EpisodeListView
+    private let downloads: DownloadsView
+    private let pages = ViewStack()
 
     init(library: LibraryModel, artworkCache: ArtworkCache, openShow: @escaping @MainActor (ShowID) -> Void,
          play: @escaping @MainActor (EpisodeSummary) -> Void) {
@@ -45,12 +47,13 @@ final class LibraryView {
                               description: tr("Episodes you choose to play next or last show here")),
             isQueue: true, play: play) { try await $0.openedStore().queue() }
 
-        let pages = ViewStack()
+        downloads = DownloadsView(library: library, play: play)
         pages.add(ScrolledWindow(child: grid), name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
         pages.add(newEpisodes.root, name: "new", title: tr("New"), iconName: "starred-symbolic")
         pages.add(inProgress.root, name: "in-progress", title: tr("In Progress"),
                   iconName: "media-playback-start-symbolic")
         pages.add(upNext.root, name: "up-next", title: tr("Up Next"), iconName: "view-list-symbolic")
+        pages.add(downloads.root, name: "downloads", title: tr("Downloads"), iconName: "folder-download-symbolic")
         pages.expandVertically()
         let switcher = ViewSwitcher(stack: pages)
         switcher.align(horizontal: .center, vertical: .start)
@@ -69,4 +72,6 @@ final class LibraryView {
     }
 
     func focusShows() { grid.grabFocus() }
+
+    func showDownloads() { pages.visibleChildName = "downloads" }
 }

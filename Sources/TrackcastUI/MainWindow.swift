@@ -15,6 +15,7 @@ final class MainWindow {
     private let episodePage: EpisodePage
     /// The page an episode page was opened from, which Back returns to.
     private var pageBeforeEpisode = "library"
+    private let discoverView: DiscoverView
     private let playerBar: PlayerBar
     private let headerBar = HeaderBar()
     private let playerArea = Box(.vertical)
@@ -25,15 +26,17 @@ final class MainWindow {
     private let title = Label(AppIdentity.name)
     private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"))
     private let library: LibraryModel
+    private let application: Application
 
     /// - Parameters:
     ///   - keepsRunning: asked when the window is closed; true hides it
     ///     instead, so playback goes on in the background.
     ///   - dropped: files, links or feed addresses dropped on the window.
     init(application: Application, library: LibraryModel, nowPlaying: NowPlaying, artworkCache: ArtworkCache,
-         settings: AppSettings,
+         settings: AppSettings, directories: [any PodcastDirectory],
          keepsRunning: @escaping @MainActor () -> Bool, dropped: @escaping DropTarget.DropHandler) {
         self.library = library
+        self.application = application
         applicationWindow = ApplicationWindow(application: application)
         applicationWindow.title = AppIdentity.name
         let windowState = WindowState()
@@ -52,7 +55,7 @@ final class MainWindow {
         // move through the grid, which gets them first. The show page takes
         // them before its list does (`ShowPage`): rows go up and down. (Space
         // is an application accelerator: a player's Space always plays or
-        // pauses, and this window has no text entry to type it into.)
+        // pauses, except on Discover, where it is typed into the search.)
         let playbackKeys = ShortcutController(phase: .bubble)
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
@@ -64,6 +67,7 @@ final class MainWindow {
         back.isVisible = false
         headerBar.packStart(back)
         headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
+        headerBar.packStart(Button(iconName: "system-search-symbolic", tooltip: tr("Discover Podcasts"), action: "app.discover"))
         headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: tr("Main Menu"), menu: Self.primaryMenu()))
         headerBar.packEnd(Button(iconName: "view-refresh-symbolic", tooltip: tr("Refresh Podcasts"), action: "app.refresh"))
         title.addCSSClass("title")
@@ -83,6 +87,10 @@ final class MainWindow {
         }
         navigation.append(libraryView.root, name: "library")
         navigation.append(showPage.root, name: "show")
+        discoverView = DiscoverView(library: library, directories: directories, artworkCache: artworkCache) { result in
+            application.activateAction("subscribe-from-directory", parameter: Variant(result.feedURL.absoluteString))
+        }
+        navigation.append(discoverView.root, name: "discover")
         navigation.append(episodePage.root, name: "episode")
         navigation.expandVertically()
 
@@ -113,10 +121,12 @@ final class MainWindow {
 
     private static func primaryMenu() -> Menu {
         let podcasts = Menu()
+        podcasts.append(tr("_Discover Podcasts"), action: "app.discover")
         podcasts.append(tr("_Add Podcast…"), action: "app.add-podcast")
         podcasts.append(tr("_Import Subscriptions…"), action: "app.import-opml")
         podcasts.append(tr("_Try the Sample Show"), action: "app.try-sample-show")
         podcasts.append(tr("_Refresh Podcasts"), action: "app.refresh")
+        podcasts.append(tr("_Downloads"), action: "app.show-downloads")
         let application = Menu()
         application.append(tr("_Preferences"), action: "app.preferences")
         application.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
@@ -177,6 +187,27 @@ final class MainWindow {
         libraryView.focusShows()
     }
 
+    /// Discover, with the keyboard in its search entry.
+    func showDiscover() {
+        hideVideo()
+        navigation.show(discoverView.root)
+        navigated()
+        discoverView.focusSearch()
+        Log.debug("showing discover")
+    }
+
+    /// A subscription from Discover's results ended.
+    func directorySubscriptionEnded(_ feedAddress: String, succeeded: Bool) {
+        discoverView.subscriptionEnded(feedAddress, succeeded: succeeded)
+    }
+
+    func showDownloads() {
+        hideVideo()
+        navigation.show(libraryView.root)
+        libraryView.showDownloads()
+        Log.debug("showing downloads")
+    }
+
     /// Shows the video in place of the pages.
     func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase) {
         let view = videoView ?? {
@@ -189,6 +220,7 @@ final class MainWindow {
         if pages.visibleChildName != "video" {
             pages.visibleChildName = "video"
             Log.debug("video: view shown")
+            liftSpaceWhileTyping()
         }
     }
 
@@ -198,6 +230,7 @@ final class MainWindow {
         if applicationWindow.isFullscreen { applicationWindow.unfullscreen() }
         pages.visibleChildName = "browse"
         Log.debug("video: view hidden")
+        liftSpaceWhileTyping()
     }
 
     func toggleFullscreen() {
@@ -213,10 +246,24 @@ final class MainWindow {
         case "episode":
             back.isVisible = true
             title.text = episodePage.headerTitle ?? ""
+        case "discover":
+            back.isVisible = true
+            title.text = tr("Discover")
         default:
             back.isVisible = false
             title.text = AppIdentity.name
         }
+        liftSpaceWhileTyping()
+    }
+
+    /// On Discover, Space types a space in the search entry instead of
+    /// playing or pausing: application accelerators see keys before any
+    /// widget does. (Lifting it only while the entry has the focus proved
+    /// unreliable: focus events do not follow the window manager's
+    /// activation order.) A video shown over Discover takes Space back.
+    private func liftSpaceWhileTyping() {
+        let typing = navigation.visibleChildName == "discover" && pages.visibleChildName != "video"
+        application.setAccelerators(typing ? [] : TrackcastApplication.playPauseAccelerators, forAction: "app.play-pause")
     }
 
     /// Calls `handler` once the window's first frame has been painted.

@@ -32,6 +32,10 @@ public final class TrackcastApplication {
     /// Disabled while a refresh runs, which greys out its button.
     private var refreshAction: SimpleAction?
 
+    /// Space plays and pauses wherever the focus is, except on Discover,
+    /// where it is typed into the search (`MainWindow` lifts it there).
+    static let playPauseAccelerators = ["space"]
+
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
 
@@ -77,6 +81,12 @@ public final class TrackcastApplication {
         }
         addWithParameter("subscribe", type: "s") { [unowned self] in commands.subscribe(address: $0.string ?? "") }
         add("import-opml") { [unowned self] in commands.chooseSubscriptionList() }
+        // Discover (Ctrl+F) and what its Subscribe buttons do: subscribe and stay on the results.
+        add("discover", accelerators: ["<Control>f"]) { [unowned self] in presentWindow().showDiscover() }
+        addWithParameter("subscribe-from-directory", type: "s") { [unowned self] in
+            commands.subscribeFromDirectory(address: $0.string ?? "")
+        }
+        add("show-downloads") { [unowned self] in presentWindow().showDownloads() }
         add("try-sample-show") { [unowned self] in commands.trySampleShow() }
         refreshAction = add("refresh", accelerators: ["<Control>r"]) { [unowned self] in
             commands.refresh(disabling: refreshAction)
@@ -109,6 +119,9 @@ public final class TrackcastApplication {
         addWithParameter("download-episode", type: "x") { [unowned self] in
             if let id = $0.int64 { commands.download(EpisodeID(rawValue: id)) }
         }
+        addWithParameter("cancel-download", type: "x") { [unowned self] in
+            if let id = $0.int64 { commands.cancelDownload(EpisodeID(rawValue: id)) }
+        }
         addWithParameter("delete-download", type: "x") { [unowned self] in
             if let id = $0.int64 { commands.deleteDownload(EpisodeID(rawValue: id)) }
         }
@@ -121,7 +134,7 @@ public final class TrackcastApplication {
         installListeningActions()
         for action in settings.actions() { application.addAction(action) }
         video.installActions()
-        add("play-pause", accelerators: ["space"]) { [unowned self] in nowPlaying.togglePlayPause() }
+        add("play-pause", accelerators: Self.playPauseAccelerators) { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
         addWithParameter("seek-to", type: "d") { [unowned self] in
@@ -139,12 +152,12 @@ public final class TrackcastApplication {
     }
 
     /// Up Next: `queue-next(x)` ("Play Next"), `queue-last(x)` ("Play Last"),
-    /// `queue-remove(x)`, `queue-move-up(x)`, `queue-move((xi))`,
+    /// `queue-remove(x)`, `queue-move-up(x)`, `queue-move-down(x)`, `queue-move((xi))` (what dropping a row does),
     /// `queue-clear`, and `play-next` to go on to the first queued episode.
     private func installQueueActions() {
         let edits: [(String, @MainActor (EpisodeID) -> Void)] = [
             ("queue-next", upNext.playNext), ("queue-last", upNext.playLast),
-            ("queue-remove", upNext.remove), ("queue-move-up", upNext.moveUp),
+            ("queue-remove", upNext.remove), ("queue-move-up", upNext.moveUp), ("queue-move-down", upNext.moveDown),
         ]
         for (name, edit) in edits {
             addWithParameter(name, type: "x") { if let id = $0.int64 { edit(EpisodeID(rawValue: id)) } }
@@ -239,8 +252,9 @@ public final class TrackcastApplication {
     }
 
     private func makeWindow() -> MainWindow {
+        let directories = library.podcastDirectories(podcastIndex: settings.podcastIndexCredentials)
         let window = MainWindow(application: application, library: library, nowPlaying: nowPlaying,
-                                artworkCache: artworkCache, settings: settings,
+                                artworkCache: artworkCache, settings: settings, directories: directories,
                                 keepsRunning: { [unowned self] in keepsRunningWhenClosed() },
                                 dropped: { [unowned self] dropped in drop(dropped) })
         window.afterFirstFrame { [unowned self] in

@@ -107,7 +107,7 @@ final class TranscriptView {
     func showFailure(_ message: String) {
         clear()
         // The status page reads its description as markup; a server's message may hold "<".
-        failure.setDescription(SafeMarkup.escaped(message))
+        failure.setDescription(message)
         root.visibleChildName = "failed"
     }
 

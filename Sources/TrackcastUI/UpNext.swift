@@ -28,6 +28,7 @@ final class UpNext {
             return
         }
         Log.debug("queue: \(episodes.count) episodes")
+        Log.debug("queue order: \(episodes.map { String($0.id.rawValue) }.joined(separator: " "))")
         for observer in observers { observer() }
         library.queueChanged()
     }
@@ -41,6 +42,22 @@ final class UpNext {
     func moveUp(_ episode: EpisodeID) {
         guard let index = episodes.firstIndex(where: { $0.id == episode }), index > 0 else { return }
         move(episode, to: index - 1)
+    }
+
+    /// Moves an episode one place later.
+    func moveDown(_ episode: EpisodeID) {
+        guard let index = episodes.firstIndex(where: { $0.id == episode }), index + 1 < episodes.count else { return }
+        move(episode, to: index + 1)
+    }
+
+    /// Where `moving` ends up (an index for `move(_:to:)`, counted without
+    /// it) when dropped before or after `target` in `order`; nil when
+    /// either is not in it.
+    nonisolated static func destination(moving: EpisodeID, onto target: EpisodeID, after: Bool,
+                                        in order: [EpisodeID]) -> Int? {
+        guard order.contains(moving), moving != target,
+              let targetIndex = order.filter({ $0 != moving }).firstIndex(of: target) else { return nil }
+        return after ? targetIndex + 1 : targetIndex
     }
 
     func move(_ episode: EpisodeID, to index: Int) { edit { try await $0.moveInQueue(episode, to: index) } }

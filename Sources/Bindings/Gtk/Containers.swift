@@ -45,6 +45,14 @@ public final class StatusPage: Widget {
         adw_status_page_set_description(page, description)
     }
 
+    /// Plain text: libadwaita reads the description as Pango markup, so it is
+    /// escaped first (it may quote what someone typed).
+    public func setDescription(_ description: String) {
+        guard let escaped = g_markup_escape_text(description, -1) else { return }
+        adw_status_page_set_description(opaque, escaped)
+        g_free(escaped)
+    }
+
     public func setChild(_ child: Widget) {
         adw_status_page_set_child(opaque, child.widget)
     }

@@ -23,6 +23,9 @@ public final class Button: Widget {
         setAccessibleLabel(tooltip)
     }
 
+    /// A label with a mnemonic ("_Subscribe"), e.g. as the button's state changes.
+    public func setLabel(_ label: String) { gtk_button_set_label(pointer(as: GtkButton.self), label) }
+
     /// For buttons that are not bound to an action.
     public func onClicked(_ handler: @escaping @MainActor () -> Void) { onSignal("clicked", handler) }
 }

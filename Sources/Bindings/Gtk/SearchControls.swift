@@ -2,36 +2,6 @@ import CAdwaita
 import CGLib
 import CGtk
 
-/// GtkSearchEntry: a text entry for searching, with a clear button; Enter
-/// and Ctrl+G go to the next match, Shift+Enter and Ctrl+Shift+G to the previous.
-@MainActor
-public final class SearchEntry: Widget {
-    public init(placeholder: String) {
-        super.init(gtk_search_entry_new(), transfer: .full)
-        // The placeholder is a property of GtkSearchEntry itself in GTK 4.8
-        // (gtk_search_entry_set_placeholder_text came in 4.10).
-        try? setProperty("placeholder-text", placeholder)
-        setAccessibleLabel(placeholder)
-    }
-
-    public var text: String {
-        get { String(cString: gtk_editable_get_text(opaque)) }
-        set { gtk_editable_set_text(opaque, newValue) }
-    }
-
-    /// After typing pauses (GtkSearchEntry's `search-changed`), or at once when cleared.
-    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) { onSignal("search-changed", handler) }
-
-    /// Enter, or Ctrl+G.
-    public func onNextMatch(_ handler: @escaping @MainActor () -> Void) {
-        onSignal("activate", handler)
-        onSignal("next-match", handler)
-    }
-
-    /// Ctrl+Shift+G.
-    public func onPreviousMatch(_ handler: @escaping @MainActor () -> Void) { onSignal("previous-match", handler) }
-}
-
 /// GtkToggleButton showing an icon: on or off, e.g. "follow playback".
 @MainActor
 public final class ToggleButton: Widget {
@@ -97,9 +67,4 @@ public final class Bin: Widget {
     public init() { super.init(adw_bin_new(), transfer: .full) }
 
     public func setChild(_ child: Widget?) { adw_bin_set_child(pointer(as: AdwBin.self), child?.widget) }
-}
-
-extension StatusPage {
-    /// Replaces the description, e.g. with why loading failed.
-    public func setDescription(_ description: String) { adw_status_page_set_description(opaque, description) }
 }
