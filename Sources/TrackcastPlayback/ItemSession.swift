@@ -17,6 +17,10 @@ final class ItemSession {
     var asset: LoadedAsset?
     /// The tags the pipeline has posted, for the asset it makes.
     var pipelineTags = MediaTags()
+    /// The probe has been started (it runs once per item).
+    var isProbed = false
+    /// The probe's findings when they come before the preroll, to merge then.
+    var probedAsset: LoadedAsset?
     /// The pipeline reached PAUSED with data (or is live and never will).
     var isPrerolled = false
     /// Playing from a progressive download rather than a stream.

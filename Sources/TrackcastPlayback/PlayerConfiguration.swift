@@ -15,8 +15,9 @@ public struct PlayerConfiguration: Sendable {
     /// How long a load may take to preroll, or the probe to finish, before it fails with `.timeout`.
     public var loadTimeout: Duration = .seconds(20)
     /// Whether to probe each item for its details (codecs, cover art,
-    /// chapters) beside playing it. Playback never waits for the probe; a
-    /// player without a screen has no use for them.
+    /// chapters) once it is ready. Playback never waits for them; a player
+    /// without a screen has no use for them. (An item slow to preroll is
+    /// probed either way, for a second opinion on what is wrong.)
     public var probesAssets = true
     /// How long a network source may go without data before it fails with `.timeout`.
     public var networkTimeout: Duration = .seconds(15)

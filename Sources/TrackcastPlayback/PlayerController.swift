@@ -178,6 +178,13 @@ public final class PlayerController {
             session.isLiveSource = true
             session.isPrerolled = true
         }
+        // A second opinion for an item that is slow to preroll: a pipeline
+        // can stall without an error (decodebin drops a demuxer's error that
+        // races its plugging), and a probe that fails says why.
+        session.addTask(Task { [weak self] in
+            guard (try? await Task.sleep(for: Self.secondOpinionAfter)) != nil else { return }
+            if !session.isReady { self?.probe(session) }
+        })
         let loadTimeout = configuration.loadTimeout
         session.addTask(Task { [weak self] in
             guard (try? await Task.sleep(for: loadTimeout)) != nil else { return }
@@ -186,16 +193,23 @@ public final class PlayerController {
         return id
     }
 
+    /// How long an item may take to preroll before the probe is asked why.
+    private static let secondOpinionAfter: Duration = .milliseconds(750)
+
+    /// Probes the item once: for its details once it is ready, or sooner
+    /// for a second opinion on an item that is slow to get there.
     private func probe(_ session: ItemSession) {
+        guard !session.isProbed else { return }
+        session.isProbed = true
         let uri = session.item.uri
         session.addTask(Task { [weak self, loader] in
             do {
                 let asset = try await loader.load(uri)
                 self?.probed(asset, for: session)
+            } catch let error as PlaybackError {
+                self?.probeFailed(session, error)
             } catch {
-                // The pipeline reports its own failures; without the probe's
-                // details the item plays on. (Or it was cancelled: replaced.)
-                if !Task.isCancelled { Log.debug("playback \(session.id): the probe failed: \(error)") }
+                // Cancelled: the item was replaced or stopped.
             }
         })
     }
@@ -262,8 +276,20 @@ public final class PlayerController {
     }
 
     private func probed(_ asset: LoadedAsset, for session: ItemSession) {
-        guard isCurrent(session), !session.hasFailed, let known = session.asset else { return }
-        assetChanged(known.merging(probe: asset), for: session)
+        guard isCurrent(session), !session.hasFailed else { return }
+        if let known = session.asset {
+            assetChanged(known.merging(probe: asset), for: session)
+        } else {
+            session.probedAsset = asset
+        }
+    }
+
+    /// Once the item is ready the probe only added details: it plays on
+    /// without them. Before, the probe says why the pipeline is stuck.
+    private func probeFailed(_ session: ItemSession, _ error: PlaybackError) {
+        guard isCurrent(session), !session.hasFailed else { return }
+        Log.debug("playback \(session.id): the probe failed: \(error)")
+        if !session.isReady { fail(session, error) }
     }
 
     private func assetChanged(_ asset: LoadedAsset, for session: ItemSession) {
@@ -282,8 +308,9 @@ public final class PlayerController {
             return
         }
         if session.asset == nil {
-            session.asset = LoadedAsset(prerolled: playbin, isLiveSource: session.isLiveSource,
-                                        streamDemuxer: plugged.streamDemuxer, tags: session.pipelineTags)
+            let asset = LoadedAsset(prerolled: playbin, isLiveSource: session.isLiveSource,
+                                    streamDemuxer: plugged.streamDemuxer, tags: session.pipelineTags)
+            session.asset = session.probedAsset.map(asset.merging(probe:)) ?? asset
         }
         if !session.isInitialSeekDone {
             session.isInitialSeekDone = true

@@ -20,7 +20,7 @@ public final class TerminalPlayer {
     private let printError: @Sendable (String) -> Void
 
     /// `configuration` is used as given except that video is never decoded
-    /// and nothing is probed: a terminal shows no cover art or codecs.
+    /// and nothing is probed for details: a terminal shows no cover art or codecs.
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 print: @escaping @Sendable (String) -> Void,
                 printError: @escaping @Sendable (String) -> Void) {

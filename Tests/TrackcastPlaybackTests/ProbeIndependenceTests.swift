@@ -88,6 +88,19 @@ extension PlaybackEngine {
             #expect(await player.recorder.waitFor(.playing, of: id))
         }
 
+        @Test("a pipeline stuck before its preroll gets the probe's verdict")
+        func secondOpinion() async throws {
+            let server = try TestHTTPServer()
+            // The pipeline's request hangs; the probe's, which comes later, is refused.
+            server.route("/episode.mp3", .stall)
+            let player = try await TestPlayer { $0.loadTimeout = .seconds(10); $0.networkTimeout = .seconds(8) }
+            let id = player.controller.load(PlaybackItem(uri: server.url("/episode.mp3"), kind: .audio))
+            #expect(await player.waitUntil { !server.log(for: "/episode.mp3").isEmpty })
+            server.route("/episode.mp3", .status(404))
+            #expect(await player.recorder.failure(of: id, timeout: .seconds(8)) == .httpStatus(404),
+                    "states: \(player.recorder.states(of: id))")
+        }
+
         @Test("a live playlist is live by its pipeline alone")
         func livePlaylist() async throws {
             let server = try TestHTTPServer()
