@@ -225,9 +225,7 @@ extension RunningAppTests {
             for action in ["preferences", "shortcuts", "add-podcast", "about"] {
                 try await app.activate(action)
             }
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("set-played", "[<(int64 2, true)>]")
             let marked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("episode 2 marked played") }
             #expect(marked, "set-played did nothing: \(app.standardOutput)")
@@ -246,9 +244,7 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) {
                 $0.positions().contains { $0 >= 2 }
@@ -355,9 +351,7 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) { $0.positions().contains { $0 >= 1 } }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
@@ -366,13 +360,7 @@ extension RunningAppTests {
             try #require(paused)
             try await Task.sleep(for: .seconds(2))
 
-            let before = try #require(ProcessUsage(pid: app.pid))
-            let start = ContinuousClock.now
-            try await Task.sleep(for: .seconds(10))
-            let after = try #require(ProcessUsage(pid: app.pid))
-            let elapsed = (ContinuousClock.now - start) / .seconds(1)
-            let cpuShare = (after.cpuSeconds - before.cpuSeconds) / elapsed
-            let wakeupsPerSecond = Double(after.contextSwitches(since: before)) / elapsed
+            let (cpuShare, wakeupsPerSecond) = try await app.usageOverTenSeconds()
             print("paused app: \(cpuShare * 100)% CPU, \(wakeupsPerSecond) wake-ups/s")
             #expect(cpuShare < 0.01)
             #expect(wakeupsPerSecond < 5)
@@ -384,9 +372,7 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) { !$0.positions().isEmpty }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
@@ -418,9 +404,7 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) { !$0.positions().isEmpty }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
@@ -511,9 +495,7 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library)
-        try await app.activate("try-sample-show")
-        let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-        try #require(opened, "the sample show did not open: \(app.standardOutput)")
+        try await app.openSampleShow()
         try await app.activate("play-episode", "[<int64 1>]")
         let moving = await app.waitFor(timeout: .seconds(20)) {
             !$0.positions().isEmpty
@@ -558,9 +540,7 @@ extension RunningAppTests {
         try await withApp(library: library) { app in
             let before = await session.inhibitions
             #expect(before.isEmpty, "inhibited before anything played: \(before)")
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             #expect(await waitUntil { session.held.count == 1 }, "playing did not inhibit: \(app.standardOutput)")
             let first = try #require(await session.held.first)
@@ -584,9 +564,7 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) { !$0.positions().isEmpty }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
@@ -622,9 +600,7 @@ extension RunningAppTests {
                 let result = try await app.mpris("org.mpris.MediaPlayer2.Player.\(method)")
                 #expect(result.status == 0, "\(method): \(result.standardError)")
             }
-            try await app.activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("play-episode", "[<int64 1>]")
             let first = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("welcome.opus") }
             try #require(first, "the first episode did not play: \(app.standardOutput)")

@@ -50,8 +50,7 @@ extension RunningAppTests {
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
-            try await app.activate("try-sample-show")
-            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try await app.openSampleShow()
             // Episode 1 is "Welcome", episode 2 "Tips".
             try await app.activate("queue-last", "[<int64 2>]")
             try #require(await app.waitForLine("queue: 1 episodes"))
@@ -94,8 +93,7 @@ extension RunningAppTests {
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
-            try await app.activate("try-sample-show")
-            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try await app.openSampleShow()
             // "Welcome to Trackcast": chapters "Welcome" at 0 s and "Keys to try" at 11 s.
             var mark = app.standardOutput.endIndex
             try await app.activate("play-episode", "[<int64 1>]")
@@ -140,8 +138,7 @@ extension RunningAppTests {
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
-            try await app.activate("try-sample-show")
-            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try await app.openSampleShow()
             try await app.activate("show-speed", "[<(int64 1, 1.5)>]")
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 0.0 s"))
             try await app.activate("show-skip", "[<(int64 1, 3.0, 4.0)>]")
@@ -179,8 +176,7 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library)
         func canGoNext() async throws -> String { try await app.mprisPlayerProperty("CanGoNext") }
         let result = try await app.quitting { app in
-            try await app.activate("try-sample-show")
-            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try await app.openSampleShow()
             let mark = app.standardOutput.endIndex
             try await app.activate("play-episode", "[<int64 1>]")
             try #require(await app.waitForLine("playing file://", after: mark))

@@ -18,13 +18,7 @@ struct RunningAppTests {
         let app = try await launchPrimary()
         // Let start-up work (accessibility bus, fonts, first layout) settle.
         try await Task.sleep(for: .seconds(2))
-        let before = try #require(ProcessUsage(pid: app.pid))
-        let start = ContinuousClock.now
-        try await Task.sleep(for: .seconds(10))
-        let after = try #require(ProcessUsage(pid: app.pid))
-        let elapsed = (ContinuousClock.now - start) / .seconds(1)
-        let cpuShare = (after.cpuSeconds - before.cpuSeconds) / elapsed
-        let wakeupsPerSecond = Double(after.contextSwitches(since: before)) / elapsed
+        let (cpuShare, wakeupsPerSecond) = try await app.usageOverTenSeconds()
         print("idle app: \(cpuShare * 100)% CPU, \(wakeupsPerSecond) wake-ups/s")
         #expect(cpuShare < 0.01)
         #expect(wakeupsPerSecond < 5)

@@ -93,6 +93,24 @@ final class RunningApp: Sendable {
         return try await quit()
     }
 
+    /// Subscribes to the sample show through its action and waits (up to 20 s) for its page to list both episodes.
+    func openSampleShow() async throws {
+        try await activate("try-sample-show")
+        let opened = await waitForLine("show page: 2 episodes")
+        try #require(opened, "the sample show did not open: \(standardOutput)")
+    }
+
+    /// The share of one core the app used over the next ten seconds, and how
+    /// often a second it was switched in (woken).
+    func usageOverTenSeconds() async throws -> (cpuShare: Double, wakeupsPerSecond: Double) {
+        let before = try #require(ProcessUsage(pid: pid))
+        let start = ContinuousClock.now
+        try await Task.sleep(for: .seconds(10))
+        let after = try #require(ProcessUsage(pid: pid))
+        let elapsed = (ContinuousClock.now - start) / .seconds(1)
+        return ((after.cpuSeconds - before.cpuSeconds) / elapsed, Double(after.contextSwitches(since: before)) / elapsed)
+    }
+
     // MARK: Its debug log
 
     /// The numbers the log printed right after `prefix` ("position: 12.5 s"
