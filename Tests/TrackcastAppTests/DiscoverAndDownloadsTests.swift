@@ -8,40 +8,14 @@ import TrackcastLibrary
 /// running app: a directory and feeds on loopback, actions over D-Bus,
 /// text typed with xdotool, the app's debug log read back.
 extension RunningAppTests {
-    private func launchForDiscover(library: URL, directory: TestHTTPServer) async throws -> ChildProcess {
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path], environment: [
-            "G_MESSAGES_DEBUG": "Trackcast",
-            "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-            "TRACKCAST_ITUNES_SEARCH_URL": directory.url("/search"),
-        ])
-        let ready = await app.waitFor(timeout: .seconds(30)) {
-            $0.standardOutput.contains("first frame painted") && $0.standardOutput.contains("library ready")
-        }
-        try #require(ready, "no window or library within 30 s: \(app.standardOutput) \(app.standardError)")
-        return app
-    }
-
     private func runDiscoverApp(library: URL, directory: TestHTTPServer,
-                                _ body: (ChildProcess) async throws -> Void) async throws {
-        let app = try await launchForDiscover(library: library, directory: directory)
-        do {
-            try await body(app)
-        } catch {
-            _ = try? await quit(app)
-            throw error
-        }
-        let result = try await quit(app)
+                                _ body: (RunningApp) async throws -> Void) async throws {
+        let app = try await RunningApp.launch(library: library,
+                                              environment: ["TRACKCAST_ITUNES_SEARCH_URL": directory.url("/search")])
+        let result = try await app.quitting(after: body)
         #expect(result.status == 0 && !result.timedOut)
         #expect(!result.standardError.contains("CRITICAL") && !result.standardError.contains("Gtk-WARNING"),
                 "GTK complained: \(result.standardError)")
-    }
-
-    private func activateAction(_ action: String, _ parameter: String = "[]") async throws {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", action, parameter, "{}",
-        ])
-        #expect(result.status == 0, "activating \(action): \(result.standardError)")
     }
 
     private func xdotool(_ arguments: String...) async throws {
@@ -73,7 +47,7 @@ extension RunningAppTests {
         let library = Self.discoverLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await runDiscoverApp(library: library, directory: server) { app in
-            try await activateAction("discover")
+            try await app.activate("discover")
             try #require(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("showing discover") })
             // With no window manager the pointer's window has the keyboard.
             try await xdotool("mousemove", "200", "200")
@@ -89,7 +63,7 @@ extension RunningAppTests {
             #expect(!app.standardOutput.contains("Local file"))
 
             // What the result's Subscribe button activates.
-            try await activateAction("subscribe-from-directory", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe-from-directory", "[<'\(server.url("/feed"))'>]")
             let subscribed = await app.waitFor(timeout: .seconds(20)) {
                 $0.standardOutput.contains("discover: \(server.url("/feed")) subscribed")
                     && $0.standardOutput.contains("library: 1 shows")
@@ -109,7 +83,7 @@ extension RunningAppTests {
         let library = Self.discoverLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await runDiscoverApp(library: library, directory: server) { app in
-            try await activateAction("discover")
+            try await app.activate("discover")
             try #require(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("showing discover") })
             try await xdotool("mousemove", "200", "200")
             try await xdotool("type", "--delay", "30", "anything")
@@ -141,19 +115,19 @@ extension RunningAppTests {
         let library = Self.discoverLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await runDiscoverApp(library: library, directory: server) { app in
-            try await activateAction("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") })
-            try await activateAction("show-downloads")
+            try await app.activate("show-downloads")
             try #require(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("showing downloads") })
 
-            try await activateAction("download-episode", "[<int64 1>]")
+            try await app.activate("download-episode", "[<int64 1>]")
             let running = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("downloads: 1 [1 downloading]") }
             #expect(running, "the running download was not listed: \(app.standardOutput)")
             let complete = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("downloads: 1 [1 complete]") }
             try #require(complete, "the download was not listed complete: \(app.standardOutput) \(app.standardError)")
 
             let beforeDelete = app.standardOutput.endIndex
-            try await activateAction("delete-download", "[<int64 1>]")
+            try await app.activate("delete-download", "[<int64 1>]")
             let gone = await app.waitFor(timeout: .seconds(10)) {
                 Self.line($0.standardOutput, after: beforeDelete, contains: "downloads: 0 []")
             }
@@ -176,18 +150,18 @@ extension RunningAppTests {
         let library = Self.discoverLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await runDiscoverApp(library: library, directory: server) { app in
-            try await activateAction("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") })
-            try await activateAction("download-episode", "[<int64 1>]")
+            try await app.activate("download-episode", "[<int64 1>]")
             try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("downloads: 1 [1 downloading]") })
 
-            try await activateAction("cancel-download", "[<int64 1>]")
+            try await app.activate("cancel-download", "[<int64 1>]")
             let failed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("downloads: 1 [1 failed]") }
             #expect(failed, "the cancelled download was not listed as stopped: \(app.standardOutput)")
             #expect(!app.standardOutput.contains("toast: Cannot download"), "a cancel is not a failure to report")
 
             server.route("/episode.mp3", .serve(media, contentType: "audio/mpeg"))
-            try await activateAction("download-episode", "[<int64 1>]")
+            try await app.activate("download-episode", "[<int64 1>]")
             let complete = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("downloads: 1 [1 complete]") }
             #expect(complete, "the retried download did not complete: \(app.standardOutput)")
             #expect(server.log(for: "/episode.mp3").last?.headers["range"]?.hasPrefix("bytes=") == true,
@@ -203,18 +177,18 @@ extension RunningAppTests {
         let library = Self.discoverLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await runDiscoverApp(library: library, directory: server) { app in
-            try await activateAction("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 3 episodes") })
-            for episode in 1...3 { try await activateAction("queue-last", "[<int64 \(episode)>]") }
+            for episode in 1...3 { try await app.activate("queue-last", "[<int64 \(episode)>]") }
             try #require(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("queue order: 1 2 3") })
 
             // Episode 3 dropped on the upper half of episode 1: first.
             let drop = try #require(UpNext.destination(moving: .init(rawValue: 3), onto: .init(rawValue: 1), after: false,
                                                        in: [1, 2, 3].map { .init(rawValue: $0) }))
-            try await activateAction("queue-move", "[<(int64 3, \(drop))>]")
+            try await app.activate("queue-move", "[<(int64 3, \(drop))>]")
             #expect(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("queue order: 3 1 2") })
             // The keyboard's way: episode 3 one place down.
-            try await activateAction("queue-move-down", "[<int64 3>]")
+            try await app.activate("queue-move-down", "[<int64 3>]")
             #expect(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("queue order: 1 3 2") })
         }
 

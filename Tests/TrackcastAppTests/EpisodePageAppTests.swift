@@ -48,36 +48,13 @@ extension RunningAppTests {
             """.utf8)
     }
 
-    private func launchForEpisodePage(library: URL) async throws -> ChildProcess {
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path], environment: [
-            "G_MESSAGES_DEBUG": "Trackcast",
-            // Plays in real time without a sound device.
-            "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-            "LANGUAGE": "en",
-        ])
-        let ready = await app.waitFor(timeout: .seconds(30)) {
-            $0.standardOutput.contains("first frame painted") && $0.standardOutput.contains("library ready")
-        }
-        try #require(ready, "no window or library within 30 s: \(app.standardOutput) \(app.standardError)")
-        return app
-    }
-
-    private func activateAction(_ action: String, _ parameter: String = "[]") async throws {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", action, parameter, "{}",
-        ])
-        #expect(result.status == 0, "activating \(action): \(result.standardError)")
-    }
-
-    /// Whether the app prints all of `texts` after `mark`, within `timeout`.
-    private func printed(_ app: ChildProcess, _ texts: String..., after mark: String.Index,
+    private func printed(_ app: RunningApp, _ texts: String..., after mark: String.Index,
                          timeout: Duration = .seconds(20)) async -> Bool {
         await app.waitFor(timeout: timeout) { app in texts.allSatisfy { app.standardOutput[mark...].contains($0) } }
     }
 
     /// The last "transcript cue: N" line after `mark` says `index`.
-    private func cueShown(_ app: ChildProcess, _ index: Int, after mark: String.Index) async -> Bool {
+    private func cueShown(_ app: RunningApp, _ index: Int, after mark: String.Index) async -> Bool {
         await app.waitFor(timeout: .seconds(30)) {
             $0.standardOutput[mark...].split(separator: "\n").last { $0.contains("transcript cue: ") }?
                 .hasSuffix("transcript cue: \(index)") == true
@@ -97,13 +74,13 @@ extension RunningAppTests {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
         defer { try? FileManager.default.removeItem(at: library) }
 
-        let app = try await launchForEpisodePage(library: library)
-        do {
-            try await activateAction("subscribe", "[<'\(server.url("/feed"))'>]")
+        let app = try await RunningApp.launch(library: library, environment: ["LANGUAGE": "en"])
+        let result = try await app.quitting { app in
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") },
                          "\(app.standardOutput)")
             var mark = app.standardOutput.endIndex
-            try await activateAction("open-episode", "[<int64 1>]")
+            try await app.activate("open-episode", "[<int64 1>]")
             let opened = await printed(app, "transcript: 10 cues from \(server.url("/talk.vtt"))", "episode page: 2 chapters",
                                        after: mark)
             try #require(opened, "the page did not load the VTT transcript and the chapters: \(app.standardOutput[mark...])")
@@ -114,14 +91,14 @@ extension RunningAppTests {
 
             // Playing: the highlighted cue moves on with the play head.
             mark = app.standardOutput.endIndex
-            try await activateAction("play-episode", "[<int64 1>]")
+            try await app.activate("play-episode", "[<int64 1>]")
             #expect(await cueShown(app, 0, after: mark), "\(app.standardOutput[mark...])")
             #expect(await cueShown(app, 1, after: mark), "the cue did not follow playback past 3 s: \(app.standardOutput[mark...])")
             #expect(app.standardOutput[mark...].contains("episode page: current chapter 0"))
 
             // Choosing cue 7 (21–24 s) plays from there, in the second chapter.
             mark = app.standardOutput.endIndex
-            try await activateAction("transcript-cue", "[<int32 7>]")
+            try await app.activate("transcript-cue", "[<int32 7>]")
             #expect(await cueShown(app, 7, after: mark), "\(app.standardOutput[mark...])")
             #expect(await printed(app, "episode page: current chapter 1", after: mark), "\(app.standardOutput[mark...])")
             let positions: @Sendable (String) -> [Double] = { [mark] output in
@@ -135,23 +112,19 @@ extension RunningAppTests {
                     "the play head jumped into the cue: \(positions(app.standardOutput))")
 
             mark = app.standardOutput.endIndex
-            try await activateAction("search-transcript", "[<'ZURICH'>]")
+            try await app.activate("search-transcript", "[<'ZURICH'>]")
             #expect(await printed(app, "transcript search: 1 matches, first cue 6", after: mark),
                     "\(app.standardOutput[mark...])")
             #expect(app.standardOutput[mark...].contains("transcript follow: off (searching)"))
-            try await activateAction("search-transcript", "[<'podcasting'>]")
+            try await app.activate("search-transcript", "[<'podcasting'>]")
             #expect(await printed(app, "transcript search: 0 matches", after: mark))
 
             // Offline: the transcript comes from the library's cache.
             server.stop()
             mark = app.standardOutput.endIndex
-            try await activateAction("open-episode", "[<int64 1>]")
+            try await app.activate("open-episode", "[<int64 1>]")
             #expect(await printed(app, "transcript: 10 cues from the cache", after: mark), "\(app.standardOutput[mark...])")
-        } catch {
-            _ = try? await quit(app)
-            throw error
         }
-        let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
     }
 }

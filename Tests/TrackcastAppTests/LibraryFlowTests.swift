@@ -10,61 +10,21 @@ extension RunningAppTests {
     /// Runs `body` against a freshly started app and quits it afterwards,
     /// also when `body` fails: a stray instance would own the bus name and
     /// turn every later launch into a hand-over.
-    private func withApp(library: URL, _ body: (ChildProcess) async throws -> Void) async throws {
-        let app = try await launch(library: library)
-        do {
-            try await body(app)
-        } catch {
-            _ = try? await quit(app)
-            throw error
-        }
-        let result = try await quit(app)
+    private func withApp(library: URL, _ body: (RunningApp) async throws -> Void) async throws {
+        let result = try await RunningApp.launch(library: library).quitting(after: body)
         #expect(result.status == 0 && !result.timedOut)
         #expect(!result.standardError.contains("CRITICAL") && !result.standardError.contains("Gtk-WARNING"),
                 "GTK complained: \(result.standardError)")
     }
 
-    private func launch(library: URL) async throws -> ChildProcess {
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path], environment: [
-            "G_MESSAGES_DEBUG": "Trackcast",
-            // Plays in real time without a sound device.
-            "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-        ])
-        let ready = await app.waitFor(timeout: .seconds(30)) {
-            $0.standardOutput.contains("first frame painted") && $0.standardOutput.contains("library ready")
-        }
-        try #require(ready, "no window or library within 30 s: \(app.standardOutput) \(app.standardError)")
-        return app
-    }
-
-    private func activate(_ action: String, _ parameter: String = "[]") async throws {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", action, parameter, "{}",
-        ])
-        #expect(result.status == 0, "activating \(action): \(result.standardError)")
-    }
-
-    /// The positions the app has logged since `offset` in its output.
-    private static func positions(in output: String, after offset: String.Index) -> [Double] {
-        output[offset...].split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "position: ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0 != " " })
-        }
-    }
-
-    private static func temporaryLibrary() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
-    }
-
     @Test("trying the sample show subscribes it, opens it and plays an episode that pause and skips control")
     func sampleShowPlays() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
         #expect(app.standardOutput.contains("library: 0 shows"))
 
-        try await activate("try-sample-show")
+        try await app.activate("try-sample-show")
         let opened = await app.waitFor(timeout: .seconds(20)) {
             $0.standardOutput.contains("library: 1 shows") && $0.standardOutput.contains("show page: 2 episodes")
         }
@@ -73,43 +33,43 @@ extension RunningAppTests {
         #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite3").path))
 
         // The feed's last item is stored first: episode 1 is "Welcome to Trackcast".
-        try await activate("play-episode", "[<int64 1>]")
+        try await app.activate("play-episode", "[<int64 1>]")
         let moving = await app.waitFor(timeout: .seconds(20)) {
-            Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 1.5 }
+            $0.positions().contains { $0 >= 1.5 }
         }
         try #require(moving, "the position never moved: \(app.standardOutput) \(app.standardError)")
         #expect(app.standardOutput.contains("playing file://") && app.standardOutput.contains("sample/welcome.opus"))
 
-        try await activate("play-pause")
+        try await app.activate("play-pause")
         let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
         #expect(paused, "play-pause did not pause: \(app.standardOutput)")
-        let pausedAt = Self.positions(in: app.standardOutput, after: app.standardOutput.startIndex).last ?? 0
+        let pausedAt = app.positions().last ?? 0
 
         // Back to the start while paused, then play: the ticks start again near zero.
-        try await activate("seek-backward")
+        try await app.activate("seek-backward")
         let beforeResume = app.standardOutput.endIndex
-        try await activate("play-pause")
+        try await app.activate("play-pause")
         let resumed = await app.waitFor(timeout: .seconds(10)) {
-            !Self.positions(in: $0.standardOutput, after: beforeResume).isEmpty
+            !$0.positions(after: beforeResume).isEmpty
         }
         try #require(resumed, "play-pause did not resume: \(app.standardOutput)")
-        let afterBack = try #require(Self.positions(in: app.standardOutput, after: beforeResume).first)
+        let afterBack = try #require(app.positions(after: beforeResume).first)
         #expect(afterBack < pausedAt, "seek-backward from \(pausedAt) s went to \(afterBack) s")
 
         // An exact position, as the player bar's slider asks for it.
         let beforeSeek = app.standardOutput.endIndex
-        try await activate("seek-to", "[<8.0>]")
+        try await app.activate("seek-to", "[<8.0>]")
         let sought = await app.waitFor(timeout: .seconds(10)) {
-            Self.positions(in: $0.standardOutput, after: beforeSeek).contains { $0 >= 8 }
+            $0.positions(after: beforeSeek).contains { $0 >= 8 }
         }
         #expect(sought, "seek-to 8 s did not get there: \(app.standardOutput[beforeSeek...])")
 
         // Forward: the sample episode is shorter than one skip, so it ends or jumps ahead.
         let beforeSkip = app.standardOutput.endIndex
-        try await activate("seek-forward")
+        try await app.activate("seek-forward")
         let jumped = await app.waitFor(timeout: .seconds(10)) {
             $0.standardOutput[beforeSkip...].contains("playback: ended")
-                || Self.positions(in: $0.standardOutput, after: beforeSkip).contains { $0 >= 13 }
+                || $0.positions(after: beforeSkip).contains { $0 >= 13 }
         }
         #expect(jumped, "seek-forward did not move ahead: \(app.standardOutput[beforeSkip...])")
         }
@@ -117,7 +77,7 @@ extension RunningAppTests {
 
     @Test("a library of 500 shows opens")
     func largeLibraryOpens() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         let store = try await LibraryStore(directory: library)
         try await LibraryQueryBenchmark.fill(store, shows: 500, episodesPerShow: 20)
@@ -125,7 +85,7 @@ extension RunningAppTests {
         try await withApp(library: library) { app in
             let listed = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("library: 500 shows") }
             #expect(listed, "the app did not list 500 shows: \(app.standardOutput) \(app.standardError)")
-            try await activate("open-show", "[<int64 250>]")
+            try await app.activate("open-show", "[<int64 250>]")
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 20 episodes") }
             #expect(opened, "show 250 did not open: \(app.standardOutput)")
         }
@@ -133,13 +93,13 @@ extension RunningAppTests {
 
     @Test("a show with 25,000 episodes lists every one, a page at a time")
     func longShowOpens() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         let store = try await LibraryStore(directory: library)
         try await LibraryQueryBenchmark.fill(store, shows: 1, episodesPerShow: 25_000)
 
         try await withApp(library: library) { app in
-            try await activate("open-show", "[<int64 1>]")
+            try await app.activate("open-show", "[<int64 1>]")
             let listed = await app.waitFor(timeout: .seconds(60)) {
                 $0.standardOutput.contains("show page: 25000 episodes")
             }
@@ -168,10 +128,10 @@ extension RunningAppTests {
             </channel></rss>
             """.utf8), contentType: "application/rss+xml"))
 
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
             try #require(opened, "the feed did not open: \(app.standardOutput) \(app.standardError)")
             #expect(app.standardOutput.contains("showing show 1: Tom & Jerry <3"))
@@ -181,10 +141,8 @@ extension RunningAppTests {
             #expect(artwork, "the show's artwork was not downloaded and decoded: \(app.standardOutput)")
             #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("artwork").path))
 
-            try await activate("play-episode", "[<int64 1>]")
-            let moving = await app.waitFor(timeout: .seconds(20)) {
-                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 1 }
-            }
+            try await app.activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) { $0.positions().contains { $0 >= 1 } }
             #expect(moving, "the episode did not play from the server: \(app.standardOutput)")
             #expect(!server.log(for: "/episode.opus").isEmpty)
         }
@@ -209,10 +167,10 @@ extension RunningAppTests {
             </channel></rss>
             """.utf8), contentType: "application/rss+xml"))
 
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
             try #require(opened, "the feed did not open: \(app.standardOutput) \(app.standardError)")
             let lines = app.standardOutput.split(separator: "\n")
@@ -225,16 +183,15 @@ extension RunningAppTests {
             #expect(!summary.contains("javascript") && !summary.contains("file:") && !summary.contains("<span"))
             try await Task.sleep(for: .seconds(1))
             // For a person to look at: /tmp/trackcast-hostile-feed.png.
-            _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/import"), arguments: [
-                "-window", "root", FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-hostile-feed.png").path,
-            ])
+            try await RunningApp.saveScreenshot(
+                to: FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-hostile-feed.png"))
         }
         #expect(server.log(for: "/pixel.png").isEmpty, "a remote image in the notes was fetched")
     }
 
     @Test("a subscription list handed to the app is imported and its feeds fetched")
     func opmlImport() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         let sampleFeed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/sample/sample-show.xml").standardizedFileURL
@@ -254,7 +211,7 @@ extension RunningAppTests {
                 $0.standardOutput.contains("imported 1 shows") && $0.standardOutput.contains("library: 1 shows")
             }
             #expect(imported, "the list was not imported: \(app.standardOutput) \(app.standardError)")
-            try await activate("open-show", "[<int64 1>]")
+            try await app.activate("open-show", "[<int64 1>]")
             let fetched = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
             #expect(fetched, "the imported show's episodes were not fetched: \(app.standardOutput)")
         }
@@ -262,20 +219,18 @@ extension RunningAppTests {
 
     @Test("preferences, shortcuts, about and the add-podcast and unsubscribe dialogs open without GTK warnings")
     func secondaryWindows() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
             for action in ["preferences", "shortcuts", "add-podcast", "about"] {
-                try await activate(action)
+                try await app.activate(action)
             }
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("set-played", "[<(int64 2, true)>]")
+            try await app.openSampleShow()
+            try await app.activate("set-played", "[<(int64 2, true)>]")
             let marked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("episode 2 marked played") }
             #expect(marked, "set-played did nothing: \(app.standardOutput)")
             // Unsubscribing asks first; only a person answers.
-            try await activate("unsubscribe", "[<int64 1>]")
+            try await app.activate("unsubscribe", "[<int64 1>]")
             let asked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("asking to unsubscribe show 1") }
             #expect(asked)
             try await Task.sleep(for: .seconds(1))
@@ -286,18 +241,16 @@ extension RunningAppTests {
 
     @Test("where an episode was paused is saved on quit, and the next play resumes there")
     func resumesWherePaused() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) {
-                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 2 }
+                $0.positions().contains { $0 >= 2 }
             }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
-            try await activate("play-pause")
+            try await app.activate("play-pause")
             let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
             try #require(paused)
             let listed = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("in progress: 1 episodes") }
@@ -308,12 +261,12 @@ extension RunningAppTests {
         #expect(position.position >= 2 && position.position < 10, "saved \(position.position) s")
 
         try await withApp(library: library) { app in
-            try await activate("play-episode", "[<int64 1>]")
+            try await app.activate("play-episode", "[<int64 1>]")
             let first = await app.waitFor(timeout: .seconds(20)) {
-                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
+                !$0.positions().isEmpty
             }
             try #require(first, "the episode did not play again: \(app.standardOutput)")
-            let start = try #require(Self.positions(in: app.standardOutput, after: app.standardOutput.startIndex).first)
+            let start = try #require(app.positions().first)
             #expect(abs(start - position.position) < 1, "resumed at \(start) s, saved \(position.position) s")
         }
     }
@@ -326,7 +279,7 @@ extension RunningAppTests {
         server.route("/slow.opus", .delay(.seconds(3), then: .init(.status(404))))
         let welcome = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/sample/welcome.opus").standardizedFileURL
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
             _ = try await ChildProcess.run(trackcast, arguments: [server.url("/missing.opus")], timeout: .seconds(15))
@@ -339,7 +292,7 @@ extension RunningAppTests {
             _ = await app.waitFor(timeout: .seconds(5)) { _ in !server.log(for: "/slow.opus").isEmpty }
             _ = try await ChildProcess.run(trackcast, arguments: [welcome.path], timeout: .seconds(15))
             let playing = await app.waitFor(timeout: .seconds(20)) {
-                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 4 }
+                $0.positions().contains { $0 >= 4 }
             }
             #expect(playing, "the local file did not play: \(app.standardOutput)")
             #expect(!app.standardOutput.contains("toast: Cannot play “slow.opus”"),
@@ -358,14 +311,14 @@ extension RunningAppTests {
                 """.utf8), contentType: "application/rss+xml")
         }
         server.route("/feed", feed(episodes: 1))
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
             try #require(opened, "the feed did not open: \(app.standardOutput)")
             server.route("/feed", feed(episodes: 3))
-            try await activate("refresh")
+            try await app.activate("refresh")
             let refreshed = await app.waitFor(timeout: .seconds(20)) {
                 $0.standardOutput.contains("refreshed 1 shows, 0 failed") && $0.standardOutput.contains("show page: 3 episodes")
             }
@@ -377,52 +330,37 @@ extension RunningAppTests {
 
     @Test("an action sent while the library is still opening waits for it")
     func actionAtStartUp() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path],
-                                   environment: ["G_MESSAGES_DEBUG": "Trackcast"])
+        let app = try RunningApp(library: library)
         // As soon as the app is on the bus, which is before the library opens.
         var sent = false
         for _ in 0..<300 where !sent {
-            let call = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-                "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-                "--method", "org.gtk.Actions.Activate", "try-sample-show", "[]", "{}",
-            ])
-            sent = call.status == 0
+            sent = try await RunningApp.activation("try-sample-show").status == 0
             if !sent { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(sent, "the app never appeared on the bus")
         let subscribed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("library: 1 shows") }
         #expect(subscribed, "the early action was lost: \(app.standardOutput) \(app.standardError)")
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }
 
     @Test("paused with a show open and an episode loaded, the app is as idle as an empty window")
     func idleWhilePaused() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
-            let moving = await app.waitFor(timeout: .seconds(20)) {
-                Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).contains { $0 >= 1 }
-            }
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) { $0.positions().contains { $0 >= 1 } }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
-            try await activate("play-pause")
+            try await app.activate("play-pause")
             let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
             try #require(paused)
             try await Task.sleep(for: .seconds(2))
 
-            let before = try #require(ProcessUsage(pid: app.pid))
-            let start = ContinuousClock.now
-            try await Task.sleep(for: .seconds(10))
-            let after = try #require(ProcessUsage(pid: app.pid))
-            let elapsed = (ContinuousClock.now - start) / .seconds(1)
-            let cpuShare = (after.cpuSeconds - before.cpuSeconds) / elapsed
-            let wakeupsPerSecond = Double(after.contextSwitches(since: before)) / elapsed
+            let (cpuShare, wakeupsPerSecond) = try await app.usageOverTenSeconds()
             print("paused app: \(cpuShare * 100)% CPU, \(wakeupsPerSecond) wake-ups/s")
             #expect(cpuShare < 0.01)
             #expect(wakeupsPerSecond < 5)
@@ -431,18 +369,14 @@ extension RunningAppTests {
 
     @Test("app.playback-speed, the player bar's speed menu, changes the rate of what plays")
     func playbackSpeed() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
-            let moving = await app.waitFor(timeout: .seconds(20)) {
-                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
-            }
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) { !$0.positions().isEmpty }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
-            try await activate("playback-speed", "[<2.0>]")
+            try await app.activate("playback-speed", "[<2.0>]")
             let mark = app.standardOutput.endIndex
             // Media time against wall time over a few seconds, so that late
             // ticks on a loaded machine cannot pass for a rate (1× gives ~1).
@@ -452,7 +386,7 @@ extension RunningAppTests {
             while ratio == nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(100))
                 // The first tick may have been sampled before the change.
-                guard let latest = Self.positions(in: app.standardOutput, after: mark).dropFirst().last else { continue }
+                guard let latest = app.positions(after: mark).dropFirst().last else { continue }
                 guard let start = first else {
                     first = (.now, latest)
                     continue
@@ -467,35 +401,20 @@ extension RunningAppTests {
 
     @Test("the app's player is on MPRIS once it plays: a client sees the episode and pauses it")
     func mediaControls() async throws {
-        // The exact bus name, not playerctl's "-p Trackcast", which also
-        // matches other Trackcast instances (the MPRIS tests' own players).
-        func mpris(_ method: String, _ arguments: String...) async throws -> String {
-            try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast",
-                "--object-path", "/org/mpris/MediaPlayer2", "--method", method,
-            ] + arguments).standardOutput
-        }
-        func property(_ name: String) async throws -> String {
-            try await mpris("org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", name)
-        }
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
-            let moving = await app.waitFor(timeout: .seconds(20)) {
-                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
-            }
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) { !$0.positions().isEmpty }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
 
-            #expect(try await property("PlaybackStatus").contains("'Playing'"))
-            let metadata = try await property("Metadata")
+            #expect(try await app.mprisPlayerProperty("PlaybackStatus").contains("'Playing'"))
+            let metadata = try await app.mprisPlayerProperty("Metadata")
             #expect(metadata.contains("'xesam:title': <'Welcome to Trackcast'>"), "metadata: \(metadata)")
             #expect(metadata.contains("'xesam:album': <'Trackcast Sample Show'>"), "metadata: \(metadata)")
 
-            _ = try await mpris("org.mpris.MediaPlayer2.Player.Pause")
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Pause")
             let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
             #expect(paused, "MPRIS Pause did not reach the player: \(app.standardOutput)")
         }
@@ -515,14 +434,14 @@ extension RunningAppTests {
                 <enclosure url="/welcome.opus" type="audio/ogg" length="\(episode.count)"/></item>
             </channel></rss>
             """.utf8), contentType: "application/rss+xml"))
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
             let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") }
             try #require(opened, "the feed did not open: \(app.standardOutput)")
 
-            try await activate("download-episode", "[<int64 1>]")
+            try await app.activate("download-episode", "[<int64 1>]")
             let downloaded = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("downloaded episode 1 to") }
             try #require(downloaded, "the download did not finish: \(app.standardOutput) \(app.standardError)")
             let folder = library.appendingPathComponent("downloads")
@@ -530,14 +449,14 @@ extension RunningAppTests {
             #expect(files.contains { $0.hasPrefix("Downloadable/Welcome.") }, "downloads: \(files)")
 
             let requestsBefore = server.log(for: "/welcome.opus").count
-            try await activate("play-episode", "[<int64 1>]")
+            try await app.activate("play-episode", "[<int64 1>]")
             let local = await app.waitFor(timeout: .seconds(10)) {
                 $0.standardOutput.contains("playing \(folder.absoluteString)")
             }
             #expect(local, "the download was not played: \(app.standardOutput)")
             #expect(server.log(for: "/welcome.opus").count == requestsBefore, "played from the server, not the file")
 
-            try await activate("delete-download", "[<int64 1>]")
+            try await app.activate("delete-download", "[<int64 1>]")
             let deleted = await app.waitFor(timeout: .seconds(10)) {
                 $0.standardOutput.contains("deleted the download of episode 1")
             }
@@ -553,15 +472,15 @@ extension RunningAppTests {
         defer { server.stop() }
         server.route("/gone", .status(404))
         server.route("/page", .serve(Data("<html><body>Not a feed</body></html>".utf8), contentType: "text/html"))
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("subscribe", "[<'\(server.url("/gone"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/gone"))'>]")
             let gone = await app.waitFor(timeout: .seconds(20)) {
                 $0.standardOutput.contains("toast: Cannot add the podcast at \(server.url("/gone")): The server answered with an error.")
             }
             #expect(gone, "no reason for the 404: \(app.standardOutput)")
-            try await activate("subscribe", "[<'\(server.url("/page"))'>]")
+            try await app.activate("subscribe", "[<'\(server.url("/page"))'>]")
             let page = await app.waitFor(timeout: .seconds(20)) {
                 $0.standardOutput.contains("toast: Cannot add the podcast at \(server.url("/page")): This address is not a podcast feed.")
             }
@@ -571,49 +490,37 @@ extension RunningAppTests {
         }
     }
 
-    /// Types keys into the app's window, as a person would.
-    private func type(_ keys: String...) async throws {
-        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
-        let found = try await ChildProcess.run(xdotool, arguments: ["search", "--name", "^Trackcast$"])
-        let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init),
-                                  "no Trackcast window: \(found.standardError)")
-        _ = try await ChildProcess.run(xdotool, arguments: ["windowfocus", "--sync", window])
-        _ = try await ChildProcess.run(xdotool, arguments: ["key", "--delay", "50"] + keys)
-    }
-
     @Test("Space pauses and plays, Right skips; closing the window while playing keeps playing until the end")
     func keyboardAndBackgroundPlayback() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await launch(library: library)
-        try await activate("try-sample-show")
-        let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-        try #require(opened, "the sample show did not open: \(app.standardOutput)")
-        try await activate("play-episode", "[<int64 1>]")
+        let app = try await RunningApp.launch(library: library)
+        try await app.openSampleShow()
+        try await app.activate("play-episode", "[<int64 1>]")
         let moving = await app.waitFor(timeout: .seconds(20)) {
-            !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
+            !$0.positions().isEmpty
         }
         try #require(moving, "the episode did not play: \(app.standardOutput)")
 
-        try await type("space")
+        try await app.type("space")
         let paused = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playback: paused") }
         #expect(paused, "Space did not pause: \(app.standardOutput)")
         let beforeResume = app.standardOutput.endIndex
-        try await type("space")
+        try await app.type("space")
         let resumed = await app.waitFor(timeout: .seconds(10)) {
-            !Self.positions(in: $0.standardOutput, after: beforeResume).isEmpty
+            !$0.positions(after: beforeResume).isEmpty
         }
         #expect(resumed, "Space did not play again: \(app.standardOutput[beforeResume...])")
         let beforeSkip = app.standardOutput.endIndex
-        try await type("Right")
+        try await app.type("Right")
         // A 16-second episode: one skip forward reaches its end.
         let skipped = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput[beforeSkip...].contains("playback: ended") }
         #expect(skipped, "Right did not skip: \(app.standardOutput[beforeSkip...])")
 
-        try await activate("play-episode", "[<int64 2>]")
+        try await app.activate("play-episode", "[<int64 2>]")
         let playing = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("playing file://") && $0.standardOutput.contains("tips.opus") }
         try #require(playing, "the second episode did not play: \(app.standardOutput)")
-        try await type("ctrl+w")
+        try await app.type("ctrl+w")
         let hidden = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playing in the background") }
         #expect(hidden, "closing did not keep playing: \(app.standardOutput)")
         #expect(app.isRunning)
@@ -628,15 +535,13 @@ extension RunningAppTests {
         let session = try await MainActor.run { try SessionManagerStandIn() }
         defer { Task { @MainActor in session.stop() } }
         #expect(await waitUntil { session.ownsName }, "the stand-in never got org.gnome.SessionManager")
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
             let before = await session.inhibitions
             #expect(before.isEmpty, "inhibited before anything played: \(before)")
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
             #expect(await waitUntil { session.held.count == 1 }, "playing did not inhibit: \(app.standardOutput)")
             let first = try #require(await session.held.first)
             #expect(first.applicationID == "org.trackcast.Trackcast")
@@ -644,10 +549,10 @@ extension RunningAppTests {
             #expect(first.flags == 4, "flags \(first.flags)")
             #expect(!first.reason.isEmpty)
 
-            try await type("space")
+            try await app.type("space")
             #expect(await waitUntil { session.held.isEmpty }, "pausing did not release")
             #expect(await session.released == [first.cookie])
-            try await type("space")
+            try await app.type("space")
             #expect(await waitUntil { session.held.count == 1 }, "playing again did not inhibit")
             #expect(await session.inhibitions.count == 2)
         }
@@ -656,39 +561,30 @@ extension RunningAppTests {
 
     @Test("closed while playing: the MPRIS name stays, playback goes on, Raise brings the window back")
     func raiseAfterClosing() async throws {
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
-            let moving = await app.waitFor(timeout: .seconds(20)) {
-                !Self.positions(in: $0.standardOutput, after: $0.standardOutput.startIndex).isEmpty
-            }
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
+            let moving = await app.waitFor(timeout: .seconds(20)) { !$0.positions().isEmpty }
             try #require(moving, "the episode did not play: \(app.standardOutput)")
-            #expect(try await visibleWindows() == 1)
+            #expect(try await app.visibleWindows() == 1)
 
-            try await type("ctrl+w")
+            try await app.type("ctrl+w")
             let hidden = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("playing in the background") }
             #expect(hidden, "closing did not keep playing: \(app.standardOutput)")
-            #expect(try await visibleWindows() == 0)
+            #expect(try await app.visibleWindows() == 0)
             let mark = app.standardOutput.endIndex
-            let goesOn = await app.waitFor(timeout: .seconds(10)) { Self.positions(in: $0.standardOutput, after: mark).count >= 2 }
+            let goesOn = await app.waitFor(timeout: .seconds(10)) { $0.positions(after: mark).count >= 2 }
             #expect(goesOn, "playback stopped with the window: \(app.standardOutput[mark...])")
-            let owner = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                "--method", "org.freedesktop.DBus.NameHasOwner", "org.mpris.MediaPlayer2.Trackcast",
-            ])
+            let owner = try await RunningApp.gdbusCall("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                       "org.freedesktop.DBus.NameHasOwner", RunningApp.mprisBusName)
             #expect(owner.standardOutput.contains("true"), "the MPRIS name went with the window: \(owner.standardOutput)")
 
-            _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
-                "--method", "org.mpris.MediaPlayer2.Raise",
-            ])
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Raise")
             var shown = false
             for _ in 0..<50 where !shown {
-                shown = try await visibleWindows() == 1
+                shown = try await app.visibleWindows() == 1
                 if !shown { try await Task.sleep(for: .milliseconds(200)) }
             }
             #expect(shown, "Raise did not bring the window back")
@@ -697,24 +593,19 @@ extension RunningAppTests {
 
     @Test("MPRIS Previous plays the episode played before; Next comes back to the one it left")
     func previousEpisode() async throws {
-        func player(_ method: String) async throws {
-            let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
-                "--method", "org.mpris.MediaPlayer2.Player.\(method)",
-            ])
-            #expect(result.status == 0, "\(method): \(result.standardError)")
-        }
-        let library = Self.temporaryLibrary()
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         try await withApp(library: library) { app in
-            try await activate("try-sample-show")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
-            try #require(opened, "the sample show did not open: \(app.standardOutput)")
-            try await activate("play-episode", "[<int64 1>]")
+            func player(_ method: String) async throws {
+                let result = try await app.mpris("org.mpris.MediaPlayer2.Player.\(method)")
+                #expect(result.status == 0, "\(method): \(result.standardError)")
+            }
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
             let first = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("welcome.opus") }
             try #require(first, "the first episode did not play: \(app.standardOutput)")
             let beforeSecond = app.standardOutput.endIndex
-            try await activate("play-episode", "[<int64 2>]")
+            try await app.activate("play-episode", "[<int64 2>]")
             let second = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput[beforeSecond...].contains("tips.opus") }
             try #require(second, "the second episode did not play: \(app.standardOutput[beforeSecond...])")
 
@@ -733,13 +624,6 @@ extension RunningAppTests {
             }
             #expect(forward, "Next did not return to the second episode: \(app.standardOutput[beforeNext...])")
         }
-    }
-
-    /// How many Trackcast main windows are mapped.
-    private func visibleWindows() async throws -> Int {
-        let found = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"),
-                                               arguments: ["search", "--onlyvisible", "--name", "^Trackcast$"])
-        return found.standardOutput.split(separator: "\n").count
     }
 
     /// Polls `condition` on the main actor (where the GLib pump runs) for up to 15 s.

@@ -6,43 +6,6 @@ import TrackcastLibrary
 /// Resume positions, the queue and the sleep timer through the running app.
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
-    fileprivate func launchListening(library: URL, arguments: [String] = []) async throws -> ChildProcess {
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path] + arguments, environment: [
-            "G_MESSAGES_DEBUG": "Trackcast",
-            // Plays in real time without a sound device.
-            "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-        ])
-        let ready = await app.waitFor(timeout: .seconds(30)) {
-            $0.standardOutput.contains("first frame painted") && $0.standardOutput.contains("library ready")
-        }
-        try #require(ready, "no window or library within 30 s: \(app.standardOutput) \(app.standardError)")
-        return app
-    }
-
-    fileprivate func run(_ action: String, _ parameter: String = "[]") async throws {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", action, parameter, "{}",
-        ])
-        #expect(result.status == 0, "activating \(action): \(result.standardError)")
-    }
-
-    /// Waits for `line` in what the app printed after `offset`.
-    fileprivate func waitForLine(_ app: ChildProcess, _ line: String, after offset: String.Index? = nil,
-                                 timeout: Duration = .seconds(20)) async -> Bool {
-        await app.waitFor(timeout: timeout) {
-            let output = $0.standardOutput
-            return output[(offset ?? output.startIndex)...].contains(line)
-        }
-    }
-
-    fileprivate static func loggedPositions(_ output: String) -> [Double] {
-        output.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "position: ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0 != " " })
-        }
-    }
-
     /// A minute of Opus, long enough to be killed in the middle of.
     fileprivate static func minuteOfAudio() async throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-minute-\(UUID()).opus")
@@ -57,23 +20,23 @@ extension RunningAppTests {
 
     @Test("SIGKILL while playing: the next start resumes within the flush interval of where it was")
     func resumesAfterKill() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let library = RunningApp.temporaryLibrary()
         let media = try await Self.minuteOfAudio()
         defer {
             try? FileManager.default.removeItem(at: library)
             try? FileManager.default.removeItem(at: media)
         }
-        let first = try await launchListening(library: library, arguments: [media.path])
-        let played = await first.waitFor(timeout: .seconds(40)) { Self.loggedPositions($0.standardOutput).contains { $0 >= 12 } }
-        let killedAt = Self.loggedPositions(first.standardOutput).last ?? 0
+        let first = try await RunningApp.launch(library: library, arguments: [media.path])
+        let played = await first.waitFor(timeout: .seconds(40)) { $0.positions().contains { $0 >= 12 } }
+        let killedAt = first.positions().last ?? 0
         kill(first.pid, SIGKILL)
         _ = await first.finish(timeout: .seconds(10))
         try #require(played, "the file did not play: \(first.standardOutput) \(first.standardError)")
 
-        let second = try await launchListening(library: library, arguments: [media.path])
-        let resumed = await second.waitFor(timeout: .seconds(30)) { !Self.loggedPositions($0.standardOutput).isEmpty }
-        let start = Self.loggedPositions(second.standardOutput).first ?? 0
-        _ = try await quit(second)
+        let second = try await RunningApp.launch(library: library, arguments: [media.path])
+        let resumed = await second.waitFor(timeout: .seconds(30)) { !$0.positions().isEmpty }
+        let start = second.positions().first ?? 0
+        _ = try await second.quit()
         try #require(resumed, "the file did not play again: \(second.standardOutput) \(second.standardError)")
         print("killed at \(killedAt) s, resumed at \(start) s")
         // Flushed every 5 s from positions recorded every second; the first
@@ -83,78 +46,65 @@ extension RunningAppTests {
 
     @Test("the queue is edited through actions, advances at the end of an episode, and is kept in the library")
     func queueAdvancesAndPersists() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await launchListening(library: library)
-        do {
-            try await run("try-sample-show")
-            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.openSampleShow()
             // Episode 1 is "Welcome", episode 2 "Tips".
-            try await run("queue-last", "[<int64 2>]")
-            try #require(await waitForLine(app, "queue: 1 episodes"))
+            try await app.activate("queue-last", "[<int64 2>]")
+            try #require(await app.waitForLine("queue: 1 episodes"))
             var mark = app.standardOutput.endIndex
-            try await run("queue-last", "[<int64 1>]")
-            try #require(await waitForLine(app, "queue: 2 episodes", after: mark))
+            try await app.activate("queue-last", "[<int64 1>]")
+            try #require(await app.waitForLine("queue: 2 episodes", after: mark))
             mark = app.standardOutput.endIndex
-            try await run("queue-move", "[<(int64 1, 0)>]")
-            try #require(await waitForLine(app, "up next: 2 episodes", after: mark), "\(app.standardOutput[mark...])")
+            try await app.activate("queue-move", "[<(int64 1, 0)>]")
+            try #require(await app.waitForLine("up next: 2 episodes", after: mark), "\(app.standardOutput[mark...])")
             #expect(try await LibraryStore(directory: library).queue().map(\.id.rawValue) == [1, 2])
             mark = app.standardOutput.endIndex
-            try await run("queue-remove", "[<int64 1>]")
-            try #require(await waitForLine(app, "queue: 1 episodes", after: mark))
+            try await app.activate("queue-remove", "[<int64 1>]")
+            try #require(await app.waitForLine("queue: 1 episodes", after: mark))
 
             // Welcome plays to its end; Tips follows and leaves the queue.
             mark = app.standardOutput.endIndex
-            try await run("play-episode", "[<int64 1>]")
-            try #require(await waitForLine(app, "playing file://", after: mark))
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("playing file://", after: mark))
             let started = mark
             try #require(await app.waitFor(timeout: .seconds(20)) {
-                !Self.loggedPositions(String($0.standardOutput[started...])).isEmpty
+                !$0.positions(after: started).isEmpty
             })
-            try await run("seek-to", "[<10000.0>]")
-            let advanced = await waitForLine(app, "next in the queue: episode 2", after: mark, timeout: .seconds(30))
+            try await app.activate("seek-to", "[<10000.0>]")
+            let advanced = await app.waitForLine("next in the queue: episode 2", after: mark, timeout: .seconds(30))
             try #require(advanced, "the queue did not advance: \(app.standardOutput[mark...])")
-            #expect(await waitForLine(app, "sample/tips.opus", after: mark))
-            #expect(await waitForLine(app, "queue: 0 episodes", after: mark))
-            #expect(await waitForLine(app, "finished episode(", after: mark))
+            #expect(await app.waitForLine("sample/tips.opus", after: mark))
+            #expect(await app.waitForLine("queue: 0 episodes", after: mark))
+            #expect(await app.waitForLine("finished episode(", after: mark))
 
-            try await run("queue-next", "[<int64 1>]")
-            #expect(await waitForLine(app, "queue: 1 episodes", after: mark))
-        } catch {
-            _ = try? await quit(app)
-            throw error
+            try await app.activate("queue-next", "[<int64 1>]")
+            #expect(await app.waitForLine("queue: 1 episodes", after: mark))
         }
-        let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
         #expect(try await LibraryStore(directory: library).queue().map(\.id.rawValue) == [1])
     }
 
-    fileprivate static func pausedPositions(_ output: Substring) -> [Double] {
-        output.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "paused at ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0 != " " })
-        }
-    }
-
     @Test("the feed's chapters are followed by the play head; the end-of-chapter sleep timer pauses at the boundary")
     func chaptersAndSleepTimer() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await launchListening(library: library)
-        do {
-            try await run("try-sample-show")
-            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.openSampleShow()
             // "Welcome to Trackcast": chapters "Welcome" at 0 s and "Keys to try" at 11 s.
             var mark = app.standardOutput.endIndex
-            try await run("play-episode", "[<int64 1>]")
-            try #require(await waitForLine(app, "chapters: 2", after: mark), "\(app.standardOutput[mark...])")
-            try #require(await waitForLine(app, "chapter: Welcome", after: mark))
-            try await run("sleep-timer", "[<'end-of-chapter'>]")
-            try #require(await waitForLine(app, "sleep timer: endOfChapter", after: mark))
-            let paused = await waitForLine(app, "sleep timer: paused at", after: mark, timeout: .seconds(40))
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("chapters: 2", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await app.waitForLine("chapter: Welcome", after: mark))
+            try await app.activate("sleep-timer", "[<'end-of-chapter'>]")
+            try #require(await app.waitForLine("sleep timer: endOfChapter", after: mark))
+            let paused = await app.waitForLine("sleep timer: paused at", after: mark, timeout: .seconds(40))
             try #require(paused, "the timer never paused: \(app.standardOutput[mark...])")
-            try #require(await waitForLine(app, "playback: paused", after: mark))
-            let pausedAt = try #require(Self.pausedPositions(app.standardOutput[mark...]).last)
+            try #require(await app.waitForLine("playback: paused", after: mark))
+            let pausedAt = try #require(RunningApp.loggedValues("paused at ", in: app.standardOutput[mark...]).last)
             print("end-of-chapter sleep timer paused at \(pausedAt) s (chapter ends at 11 s)")
             #expect(abs(pausedAt - 11) <= 0.5, "paused at \(pausedAt) s, the chapter ends at 11 s")
 
@@ -164,107 +114,85 @@ extension RunningAppTests {
                     $0.standardOutput.split(separator: "\n").last { $0.contains("chapter: ") }?.hasSuffix("chapter: \(title)") == true
                 }
             }
-            try await run("seek-to", "[<5.0>]")
+            try await app.activate("seek-to", "[<5.0>]")
             #expect(await inChapter("Welcome"))
-            try await run("next-chapter")
+            try await app.activate("next-chapter")
             #expect(await inChapter("Keys to try"))
             // Just after a chapter's start, "previous" goes to the one before.
-            try await run("previous-chapter")
+            try await app.activate("previous-chapter")
             #expect(await inChapter("Welcome"))
             mark = app.standardOutput.endIndex
-            try await run("next-chapter")
-            try await run("play-pause")
-            #expect(await waitForLine(app, "playback: ended", after: mark, timeout: .seconds(30)))
+            try await app.activate("next-chapter")
+            try await app.activate("play-pause")
+            #expect(await app.waitForLine("playback: ended", after: mark, timeout: .seconds(30)))
             // Entering a chapter is announced once, however many ticks follow.
             #expect(app.standardOutput[mark...].components(separatedBy: "chapter: Keys to try").count == 2,
                     "\(app.standardOutput[mark...])")
-        } catch {
-            _ = try? await quit(app)
-            throw error
         }
-        let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
     }
 
     @Test("a show's own speed and intro and outro skips apply to its episodes; a speed chosen while it plays is remembered")
     func perShowSettings() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await launchListening(library: library)
-        do {
-            try await run("try-sample-show")
-            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
-            try await run("show-speed", "[<(int64 1, 1.5)>]")
-            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 0.0 s"))
-            try await run("show-skip", "[<(int64 1, 3.0, 4.0)>]")
-            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"))
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.openSampleShow()
+            try await app.activate("show-speed", "[<(int64 1, 1.5)>]")
+            try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 0.0 s"))
+            try await app.activate("show-skip", "[<(int64 1, 3.0, 4.0)>]")
+            try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"))
 
             // "Tips" (13 s) starts after its 3 s intro at 1.5× and skips its last 4 s.
             let mark = app.standardOutput.endIndex
-            try await run("play-episode", "[<int64 2>]")
-            #expect(await waitForLine(app, "speed: 1.50", after: mark), "\(app.standardOutput[mark...])")
+            try await app.activate("play-episode", "[<int64 2>]")
+            #expect(await app.waitForLine("speed: 1.50", after: mark), "\(app.standardOutput[mark...])")
             try #require(await app.waitFor(timeout: .seconds(20)) {
-                !Self.loggedPositions(String($0.standardOutput[mark...])).isEmpty
+                !$0.positions(after: mark).isEmpty
             })
-            let first = try #require(Self.loggedPositions(String(app.standardOutput[mark...])).first)
+            let first = try #require(app.positions(after: mark).first)
             #expect(first >= 3 && first < 5, "started at \(first) s")
-            #expect(await waitForLine(app, "skipping the outro", after: mark, timeout: .seconds(30)))
-            #expect(await waitForLine(app, "finished episode(episode 2)", after: mark))
-            #expect(Self.loggedPositions(String(app.standardOutput[mark...])).allSatisfy { $0 < 10.5 || $0 >= 12.9 },
-                    "played into the outro: \(Self.loggedPositions(String(app.standardOutput[mark...])))")
+            #expect(await app.waitForLine("skipping the outro", after: mark, timeout: .seconds(30)))
+            #expect(await app.waitForLine("finished episode(episode 2)", after: mark))
+            #expect(app.positions(after: mark).allSatisfy { $0 < 10.5 || $0 >= 12.9 },
+                    "played into the outro: \(app.positions(after: mark))")
 
             // The player bar's speed, chosen while the show plays, becomes the show's.
             let again = app.standardOutput.endIndex
-            try await run("play-episode", "[<int64 1>]")
-            try #require(await waitForLine(app, "playing file://", after: again))
-            try await run("playback-speed", "[<2.0>]")
-            #expect(await waitForLine(app, "show 1 settings: speed 2.0", after: again), "\(app.standardOutput[again...])")
-        } catch {
-            _ = try? await quit(app)
-            throw error
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("playing file://", after: again))
+            try await app.activate("playback-speed", "[<2.0>]")
+            #expect(await app.waitForLine("show 1 settings: speed 2.0", after: again), "\(app.standardOutput[again...])")
         }
-        let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
         #expect(try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))?.playbackSpeed == 2)
     }
 
     @Test("MPRIS: CanGoNext follows the queue, and Next plays the first queued episode")
     func mprisNext() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        func mpris(_ arguments: String...) async throws -> String {
-            try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-                "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
-                "--method",
-            ] + arguments).standardOutput
-        }
-        func canGoNext() async throws -> String {
-            try await mpris("org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "CanGoNext")
-        }
-        let app = try await launchListening(library: library)
-        do {
-            try await run("try-sample-show")
-            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+        let app = try await RunningApp.launch(library: library)
+        func canGoNext() async throws -> String { try await app.mprisPlayerProperty("CanGoNext") }
+        let result = try await app.quitting { app in
+            try await app.openSampleShow()
             let mark = app.standardOutput.endIndex
-            try await run("play-episode", "[<int64 1>]")
-            try #require(await waitForLine(app, "playing file://", after: mark))
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("playing file://", after: mark))
             try await Task.sleep(for: .milliseconds(500))
             #expect(try await canGoNext().contains("false"))
-            try await run("queue-last", "[<int64 2>]")
-            try #require(await waitForLine(app, "queue: 1 episodes", after: mark))
+            try await app.activate("queue-last", "[<int64 2>]")
+            try #require(await app.waitForLine("queue: 1 episodes", after: mark))
             let deadline = ContinuousClock.now + .seconds(10)
             while try await !canGoNext().contains("true"), ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(200))
             }
             #expect(try await canGoNext().contains("true"))
-            _ = try await mpris("org.mpris.MediaPlayer2.Player.Next")
-            #expect(await waitForLine(app, "next in the queue: episode 2", after: mark), "\(app.standardOutput[mark...])")
-            #expect(await waitForLine(app, "sample/tips.opus", after: mark))
-        } catch {
-            _ = try? await quit(app)
-            throw error
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Next")
+            #expect(await app.waitForLine("next in the queue: episode 2", after: mark), "\(app.standardOutput[mark...])")
+            #expect(await app.waitForLine("sample/tips.opus", after: mark))
         }
-        let result = try await quit(app)
         #expect(result.status == 0 && !result.timedOut)
     }
 }
@@ -272,7 +200,7 @@ extension RunningAppTests {
 extension RunningAppTests {
     @Test("Skip silence switched on from the speed menu's action while a file plays shortens its pauses; the time saved is counted")
     func skipsSilenceLive() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let library = RunningApp.temporaryLibrary()
         let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-talk-\(UUID()).wav")
         try TalkLikeAudio(parts: [
             .talk(seconds: 2), .pause(seconds: 3), .talk(seconds: 1), .pause(seconds: 3), .talk(seconds: 1),
@@ -281,21 +209,16 @@ extension RunningAppTests {
             try? FileManager.default.removeItem(at: library)
             try? FileManager.default.removeItem(at: media)
         }
-        let app = try await launchListening(library: library, arguments: [media.path])
-        #expect(await waitForLine(app, ": playing"))
-        try await run("skip-silence")
-        #expect(await waitForLine(app, "listening effects: skip silence on, voice boost off"))
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        #expect(await app.waitForLine(": playing"))
+        try await app.activate("skip-silence")
+        #expect(await app.waitForLine("listening effects: skip silence on, voice boost off"))
         // The two pauses hold 5.4 s beyond the 0.3 s each keeps; most of the
         // first may have passed before the switch, all of the second is cut.
-        let skipped = await app.waitFor(timeout: .seconds(20)) { Self.loggedSkips($0.standardOutput).contains { $0 >= 2.5 } }
-        _ = try await quit(app)
-        #expect(skipped, "no skipped silence logged: \(app.standardOutput.suffix(2000))")
-    }
-
-    fileprivate static func loggedSkips(_ output: String) -> [Double] {
-        output.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "silence skipped: ") else { return nil }
-            return Double(line[range.upperBound...].prefix { $0 != " " })
+        let skipped = await app.waitFor(timeout: .seconds(20)) {
+            RunningApp.loggedValues("silence skipped: ", in: $0.standardOutput).contains { $0 >= 2.5 }
         }
+        _ = try await app.quit()
+        #expect(skipped, "no skipped silence logged: \(app.standardOutput.suffix(2000))")
     }
 }

@@ -9,23 +9,8 @@ import Testing
 struct RunningAppTests {
     let trackcast = BuiltProducts.executable("trackcast")
 
-    private func launchPrimary() async throws -> ChildProcess {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-app-\(UUID())")
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path],
-                                   environment: ["G_MESSAGES_DEBUG": "Trackcast"])
-        let shown = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("first frame painted") }
-        try #require(shown, "no window frame within 30 s: \(app.standardOutput) \(app.standardError)")
-        return app
-    }
-
-    func quit(_ app: ChildProcess) async throws -> ChildProcess.Result {
-        // Through the app's own exported action, as a user's script could.
-        _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}",
-        ])
-        // Generous: quitting writes the position first, on a machine that may be busy.
-        return await app.finish(timeout: .seconds(30))
+    private func launchPrimary() async throws -> RunningApp {
+        try await RunningApp.launch(library: RunningApp.temporaryLibrary(), until: .windowShown)
     }
 
     @Test("an idle window costs under 1% CPU and wakes only a few times a second")
@@ -33,17 +18,11 @@ struct RunningAppTests {
         let app = try await launchPrimary()
         // Let start-up work (accessibility bus, fonts, first layout) settle.
         try await Task.sleep(for: .seconds(2))
-        let before = try #require(ProcessUsage(pid: app.pid))
-        let start = ContinuousClock.now
-        try await Task.sleep(for: .seconds(10))
-        let after = try #require(ProcessUsage(pid: app.pid))
-        let elapsed = (ContinuousClock.now - start) / .seconds(1)
-        let cpuShare = (after.cpuSeconds - before.cpuSeconds) / elapsed
-        let wakeupsPerSecond = Double(after.contextSwitches(since: before)) / elapsed
+        let (cpuShare, wakeupsPerSecond) = try await app.usageOverTenSeconds()
         print("idle app: \(cpuShare * 100)% CPU, \(wakeupsPerSecond) wake-ups/s")
         #expect(cpuShare < 0.01)
         #expect(wakeupsPerSecond < 5)
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }
 
@@ -57,7 +36,7 @@ struct RunningAppTests {
         }
         #expect(received, "the first instance never got the file: \(app.standardOutput)")
         #expect(app.isRunning)
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }
 }

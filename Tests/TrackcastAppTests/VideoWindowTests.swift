@@ -21,11 +21,8 @@ extension RunningAppTests {
     }
 
     /// Opens `clip` in a fresh app and waits until its frames are painted.
-    private func playVideo(_ clip: URL) async throws -> ChildProcess {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-app-\(UUID())")
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path, clip.path], environment: [
-            "G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-        ])
+    private func playVideo(_ clip: URL) async throws -> RunningApp {
+        let app = try RunningApp(library: RunningApp.temporaryLibrary(), arguments: [clip.path])
         let painting = await app.waitFor(timeout: .seconds(60)) { Self.paintedFrames(in: $0.standardOutput) >= 3 }
         try #require(painting, "no video frames painted: \(app.standardOutput) \(app.standardError)")
         return app
@@ -38,54 +35,13 @@ extension RunningAppTests {
             .flatMap { Int($0) } ?? 0
     }
 
-    private struct Screenshot {
-        let width: Int
-        let height: Int
-        let rgb: [UInt8]
-
-        /// Pixels within `tolerance` of `colour` on every channel: their
-        /// count, bounding box and mean x.
-        func find(_ colour: (Int, Int, Int), tolerance: Int = 40)
-            -> (count: Int, minX: Int, maxX: Int, minY: Int, maxY: Int, meanX: Double) {
-            var (count, minX, maxX, minY, maxY, sumX) = (0, Int.max, -1, Int.max, -1, 0)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = (y * width + x) * 3
-                    guard abs(Int(rgb[i]) - colour.0) <= tolerance, abs(Int(rgb[i + 1]) - colour.1) <= tolerance,
-                          abs(Int(rgb[i + 2]) - colour.2) <= tolerance else { continue }
-                    count += 1
-                    sumX += x
-                    (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
-                }
-            }
-            return (count, minX, maxX, minY, maxY, count > 0 ? Double(sumX) / Double(count) : -1)
-        }
-    }
-
-    /// The whole X screen, with a PNG copy kept beside it for a person to look at.
-    private func screenshot() async throws -> Screenshot {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-shot-\(UUID())")
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/import"),
-                                                arguments: ["-window", "root", "-depth", "8", "rgb:\(file.path).rgb"])
-        try #require(result.status == 0, "import failed: \(result.standardError)")
-        _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/import"), arguments: ["-window", "root", "\(file.path).png"])
-        let info = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdpyinfo"))
-        let dimensions = try #require(info.standardOutput.split(separator: "\n").first { $0.contains("dimensions:") })
-        let size = try #require(dimensions.split(separator: " ").first { $0.contains("x") && $0.first!.isNumber })
-        let parts = size.split(separator: "x").compactMap { Int($0) }
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(file.path).rgb")))
-        try #require(parts.count == 2 && bytes.count == parts[0] * parts[1] * 3, "screenshot of \(bytes.count) bytes")
-        print("screenshot: \(file.path).png")
-        return Screenshot(width: parts[0], height: parts[1], rgb: bytes)
-    }
-
     @Test("a clip of colour bars plays in the window: each bar's colour is on screen, in order; idle is inhibited while it plays")
     func colourBars() async throws {
         // Full-height SMPTE 75% bars: grey, yellow, cyan, green, magenta, red, blue, left to right.
         let clip = try await makeClip("bars.webm", "videotestsrc num-buffers=300 pattern=smpte75 "
                                       + "! video/x-raw,width=640,height=360,framerate=25/1 ! vp8enc deadline=1 ! webmmux")
         let app = try await playVideo(clip)
-        let shot = try await screenshot()
+        let shot = try await RunningApp.screenshot()
         let bars = [(191, 191, 0), (0, 191, 191), (0, 191, 0), (191, 0, 191), (191, 0, 0), (0, 0, 191)]
             .map { shot.find($0) }
         for (index, bar) in bars.enumerated() {
@@ -98,10 +54,10 @@ extension RunningAppTests {
         let pictureWidth = Double(bars[5].maxX - bars[0].minX + 1) * 7 / 6
         for width in widths { #expect(abs(width - pictureWidth / 7) < pictureWidth / 40, "bar widths \(widths)") }
         #expect(app.standardOutput.contains("inhibited suspend and idle"))
-        try await activateAction("play-pause")
+        try await app.activate("play-pause")
         let released = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("released suspend and idle") }
         #expect(released, "pausing video must release the idle inhibition")
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }
 
@@ -112,15 +68,13 @@ extension RunningAppTests {
         let broken = folder.appendingPathComponent("broken.webm")
         try Data(repeating: 0x42, count: 64_000).write(to: broken)
         let library = folder.appendingPathComponent("library")
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path, broken.path], environment: [
-            "G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-        ])
+        let app = try RunningApp(library: library, arguments: [broken.path])
         let told = await app.waitFor(timeout: .seconds(60)) {
             $0.standardOutput.contains("video: message: This video cannot be played: ")
         }
         #expect(told, "no message in the video view: \(app.standardOutput)")
         #expect(Self.paintedFrames(in: app.standardOutput) == 0)
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }
 
@@ -130,12 +84,12 @@ extension RunningAppTests {
                                       + "! video/x-raw,width=720,height=576,framerate=25/1,pixel-aspect-ratio=64/45 "
                                       + "! vp8enc deadline=1 ! webmmux")
         let app = try await playVideo(clip)
-        let green = try await screenshot().find((0, 255, 0), tolerance: 60)
+        let green = try await RunningApp.screenshot().find((0, 255, 0), tolerance: 60)
         let aspect = Double(green.maxX - green.minX + 1) / Double(green.maxY - green.minY + 1)
         #expect(green.count > 10_000)
         // Square pixels would make it 1.25.
         #expect(abs(aspect - 16.0 / 9.0) < 0.05, "shown at \(aspect):1")
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }
 
@@ -157,7 +111,7 @@ extension RunningAppTests {
         let clip = try await makeClip("long.webm", "videotestsrc num-buffers=1500 pattern=smpte75 "
                                       + "! video/x-raw,width=320,height=180,framerate=25/1 ! vp8enc deadline=1 ! webmmux")
         let app = try await playVideo(clip)
-        try await activateAction("pip")
+        try await app.activate("pip")
         let shown = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("pip: shown, asked to stay above") }
         try #require(shown, "no picture-in-picture window: \(app.standardOutput)")
 
@@ -170,7 +124,7 @@ extension RunningAppTests {
         #expect(states.contains("_NET_WM_STATE_ABOVE"), "xprop: \(states)")
         #expect(states.contains("_NET_WM_STATE_STICKY"), "xprop: \(states)")
 
-        try await activateAction("pip")
+        try await app.activate("pip")
         let closed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("pip: closed") }
         try #require(closed)
         let paintedAtClose = Self.paintedFrames(in: app.standardOutput)
@@ -182,30 +136,14 @@ extension RunningAppTests {
             .components(separatedBy: "decoders ").last?.split(separator: ",") ?? []
         #expect(decoders.filter { $0.contains("vp8") }.count == 1, "decoders: \(decoders)")
 
-        try await type(keys: "f")
+        try await app.type("f", raising: true)
         let fullscreen = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("fullscreen: true") }
         #expect(fullscreen, "F did not go fullscreen: \(app.standardOutput)")
-        try await type(keys: "Escape")
+        try await app.type("Escape", raising: true)
         let windowed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("fullscreen: false") }
         #expect(windowed, "Escape did not leave fullscreen")
 
-        let result = try await quit(app)
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
-    }
-
-    private func activateAction(_ action: String) async throws {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", action, "[]", "{}",
-        ])
-        #expect(result.status == 0, "activating \(action): \(result.standardError)")
-    }
-
-    private func type(keys: String) async throws {
-        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
-        let found = try await ChildProcess.run(xdotool, arguments: ["search", "--name", "^Trackcast$"])
-        let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init))
-        _ = try await ChildProcess.run(xdotool, arguments: ["windowactivate", "--sync", window])
-        _ = try await ChildProcess.run(xdotool, arguments: ["key", keys])
     }
 }

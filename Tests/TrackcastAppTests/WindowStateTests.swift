@@ -8,18 +8,12 @@ import Testing
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
     private func runOnce(configHome: URL) async throws -> (width: Int, height: Int) {
-        let app = try ChildProcess(trackcast, arguments: ["--library", configHome.appendingPathComponent("library").path],
-                                   environment: ["G_MESSAGES_DEBUG": "Trackcast", "GSETTINGS_BACKEND": "keyfile",
-                                                 "XDG_CONFIG_HOME": configHome.path])
-        let shown = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("first frame painted") }
-        try #require(shown, "no window: \(app.standardOutput) \(app.standardError)")
+        let app = try await RunningApp.launch(library: configHome.appendingPathComponent("library"),
+                                              environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": configHome.path],
+                                              until: .windowShown)
         let info = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xwininfo"), arguments: ["-name", "Trackcast"])
         let size = try #require(Self.size(fromXwininfo: info.standardOutput), "xwininfo said: \(info.standardOutput)")
-        _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
-            "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
-            "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}",
-        ])
-        let result = await app.finish(timeout: .seconds(10))
+        let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
         return size
     }
