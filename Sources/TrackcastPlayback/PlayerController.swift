@@ -170,11 +170,10 @@ public final class PlayerController {
         setFlags(for: session)
         installAudioEffects()
         playbin.uri = item.uri
-        // Straight to PLAYING when nothing has to happen between preroll and
-        // play (a local file, from its start, at normal speed): the first
-        // buffer plays without a round trip through the main loop.
-        let playsAtOnce = autoplay && start == nil && rate == .normal && !buffers(item)
-        if playbin.setState(playsAtOnce ? .playing : .paused) == .noPreroll {
+        // Not straight to PLAYING, though it would save a main-loop turn:
+        // GStreamer 1.22 then sometimes finalises a failing demuxer on its
+        // own streaming thread (a truncated MP4: a GstTask leaked, or a crash).
+        if playbin.setState(.paused) == .noPreroll {
             session.isLiveSource = true
             session.isPrerolled = true
         }
@@ -337,18 +336,7 @@ public final class PlayerController {
         // Only now: the probe would slow the preroll down, and it only adds details.
         if configuration.probesAssets { probe(session) }
         if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
-        let state = playbin.state()
-        guard session.wantsPlaying else {
-            // Paused before it was ready, on its way straight to PLAYING.
-            if state.current == .playing || state.pending == .playing { changeState(to: .paused, of: session) }
-            return
-        }
-        if state.current == .playing {
-            // Gone straight to PLAYING: the state change came before `ready`.
-            stateChanged(session, to: .playing)
-        } else {
-            playbin.setState(.playing)
-        }
+        if session.wantsPlaying { playbin.setState(.playing) }
     }
 
     // MARK: Transport
@@ -620,8 +608,6 @@ public final class PlayerController {
         guard session.isReady else { return }
         switch state {
         case .playing:
-            // A pause asked for while it was on its way.
-            guard session.wantsPlaying else { return }
             session.hasEnded = false
             send(.apply(.playing, session.id))
             session.observers.playbackStarted()

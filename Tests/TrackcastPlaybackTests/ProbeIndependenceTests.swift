@@ -73,7 +73,7 @@ extension PlaybackEngine {
             #expect(server.log(for: "/episode").count > 1, "requests: \(server.requests)")
         }
 
-        @Test("a file paused before it is ready, on its way straight to playing, stays paused")
+        @Test("a file paused before it is ready stays paused")
         func pausedBeforeReady() async throws {
             let player = try await TestPlayer()
             let uri = try await MediaFixtures.shared.url(.opus).absoluteString
