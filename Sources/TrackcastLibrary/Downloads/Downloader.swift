@@ -85,7 +85,10 @@ public actor Downloader {
             throw DownloadError.notWebAddress(enclosure.url)
         }
         let previous = try await store.download(for: episode)
+        let partial = directory.appendingPathComponent(".episode-\(episode.rawValue).part")
         if previous?.state == .complete, let file = previous?.file, FileManager.default.fileExists(atPath: file.path) {
+            // A run killed between recording it complete and letting the partial name go.
+            try? Self.removeIfPresent(partial)
             return file
         }
         do {
@@ -93,7 +96,6 @@ public actor Downloader {
         } catch {
             throw DownloadError.file("The downloads folder \(directory.path) cannot be created.")
         }
-        let partial = directory.appendingPathComponent(".episode-\(episode.rawValue).part")
         let resumeFrom = Self.size(of: partial)
         try await store.setDownload(DownloadRecord(state: .downloading, file: partial, bytes: resumeFrom,
                                                    total: previous?.total), for: episode)
@@ -120,6 +122,9 @@ public actor Downloader {
                 detail.summary.title, fallback: "Episode \(episode.rawValue)"), extension: extensionName)
             try await store.setDownload(DownloadRecord(state: .complete, file: file, bytes: size, total: size),
                                         for: episode)
+            // Only now: killed before the record said complete, the next run
+            // finds the partial file whole and its visible name already linked.
+            try? Self.removeIfPresent(partial)
             try? Self.removeIfPresent(Self.validatorFile(of: partial))
             return file
         } catch {
@@ -170,12 +175,21 @@ public actor Downloader {
 
     /// Beside the partial file: the validator (strong ETag or Last-Modified)
     /// of the response it came from, sent as If-Range when resuming.
+    private static func isSameFile(_ first: URL, _ second: URL) -> Bool {
+        var one = stat(), other = stat()
+        return lstat(first.path, &one) == 0 && lstat(second.path, &other) == 0
+            && one.st_dev == other.st_dev && one.st_ino == other.st_ino
+    }
+
     static func validatorFile(of partial: URL) -> URL {
         partial.appendingPathExtension("validator")
     }
 
-    /// Renames the finished partial file to `name.ext` in `folder`, adding
-    /// " (2)", " (3)", … when an episode of the same title is already there.
+    /// Gives the finished partial file its visible name, `name.ext` in
+    /// `folder`, as a second link (the caller removes the partial name once
+    /// the library says complete), adding " (2)", " (3)", … when another
+    /// episode of the same title is already there. A name already linked to
+    /// this very file, by a run killed before it recorded it, is taken again.
     private static func place(_ partial: URL, in folder: URL, name: String, extension fileExtension: String) throws -> URL {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -195,12 +209,10 @@ public actor Downloader {
             attempt += 1
             // link(2) then unlink(2) instead of rename(2): link fails if the name
             // is taken, where rename would silently replace another episode.
-            if link(partial.path, candidate.path) == 0 {
-                unlink(partial.path)
-                return candidate
-            }
+            if link(partial.path, candidate.path) == 0 { return candidate }
             switch errno {
             case EEXIST:
+                if isSameFile(partial, candidate) { return candidate }
                 continue
             case EPERM, ENOTSUP, EOPNOTSUPP:
                 // A file system without hard links (FAT on a memory card): check, then rename.
