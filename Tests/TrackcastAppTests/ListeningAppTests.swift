@@ -186,6 +186,51 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    /// The chapter last announced: the one under the play head.
+    fileprivate static func currentChapter(_ output: String) -> String? {
+        output.split(separator: "\n").last { $0.contains("chapter: ") }
+            .flatMap { line in line.range(of: "chapter: ").map { String(line[$0.upperBound...]) } }
+    }
+
+    @Test("a file's own chapters in each container: the list, the chapter under the play head after seeks, each entered once as it plays",
+          arguments: ChapteredMedia.Container.allCases)
+    func chaptersInEachContainer(container: ChapteredMedia.Container) async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chapters-\(UUID()).\(container)")
+        try await ChapteredMedia.write(container, seconds: 7, chapters: [.init(0, "Opening"), .init(2, "Middle part"),
+                                                                          .init(4.5, "Ende – Schluss")], to: media)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await launchListening(library: library, arguments: [media.path])
+        do {
+            try #require(await waitForLine(app, "chapters: 3"), "\(app.standardOutput)")
+            try #require(await waitForLine(app, "playback: playing"), "\(app.standardOutput)")
+            try await run("play-pause")
+            try #require(await waitForLine(app, "paused at"))
+            for (position, title) in [(3.0, "Middle part"), (0.5, "Opening"), (5.0, "Ende – Schluss"), (2.1, "Middle part")] {
+                try await run("seek-to", "[<\(position)>]")
+                let arrived = await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == title }
+                #expect(arrived, "at \(position) s the chapter is \(Self.currentChapter(app.standardOutput) ?? "none"), not \(title)")
+            }
+            try await run("seek-to", "[<1.0>]")
+            try #require(await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == "Opening" })
+            let mark = app.standardOutput.endIndex
+            try await run("play-pause")
+            try #require(await waitForLine(app, "playback: ended", after: mark, timeout: .seconds(30)),
+                         "\(app.standardOutput[mark...])")
+            let played = app.standardOutput[mark...]
+            #expect(played.components(separatedBy: "chapter: Middle part").count == 2, "\(played)")
+            #expect(played.components(separatedBy: "chapter: Ende – Schluss").count == 2, "\(played)")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("a show's own speed and intro and outro skips apply to its episodes; a speed chosen while it plays is remembered")
     func perShowSettings() async throws {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
