@@ -273,6 +273,64 @@ extension RunningAppTests {
         #expect(try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))?.playbackSpeed == 2)
     }
 
+    /// Types keys into the app's window, as a person would.
+    fileprivate func typeKeys(_ keys: String) async throws {
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        let found = try await ChildProcess.run(xdotool, arguments: ["search", "--name", "^Trackcast$"])
+        let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init),
+                                  "no Trackcast window: \(found.standardError)")
+        _ = try await ChildProcess.run(xdotool, arguments: ["windowfocus", "--sync", window])
+        _ = try await ChildProcess.run(xdotool, arguments: ["key", "--delay", "150"] + keys.split(separator: " ").map(String.init))
+    }
+
+    @Test("the show page's settings show the show's own and change from the keyboard; its episodes start after the intro and end before the outro, and the queue goes on")
+    func showSettingsFromTheShowPage() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            try #require(await waitForLine(app, "show settings shown: own speed false 1.0, intro 0.0 s, outro 0.0 s"))
+            try await run("show-skip", "[<(int64 1, 15.0, 30.0)>]")
+            try #require(await waitForLine(app, "show 1 settings: speed default, intro 15.0 s, outro 30.0 s"))
+            try await run("open-show", "[<int64 1>]")
+            try #require(await waitForLine(app, "show settings shown: own speed false 1.0, intro 15.0 s, outro 30.0 s"),
+                         "\(app.standardOutput)")
+
+            // From the episode list back to the settings button, open it, switch the show's own speed on.
+            try await typeKeys("shift+Tab shift+Tab Return Tab Return")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.0, intro 15.0 s"), "\(app.standardOutput)")
+            try await typeKeys("Tab Tab ctrl+a 1 period 5 Tab")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 15.0 s"), "\(app.standardOutput)")
+            try await typeKeys("Tab ctrl+a 3 Tab")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 3.0 s, outro 30.0 s"), "\(app.standardOutput)")
+            try await typeKeys("Tab ctrl+a 4 Tab Escape")
+            try #require(await waitForLine(app, "show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"), "\(app.standardOutput)")
+            let stored = try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))
+            #expect(stored == ShowSettings(playbackSpeed: 1.5, skipIntro: 3, skipOutro: 4))
+
+            // "Tips" (13 s) with "Welcome" queued after it.
+            try await run("queue-last", "[<int64 1>]")
+            try #require(await waitForLine(app, "queue: 1 episodes"))
+            let mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 2>]")
+            #expect(await waitForLine(app, "speed: 1.50", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await app.waitFor(timeout: .seconds(20)) {
+                !Self.loggedPositions(String($0.standardOutput[mark...])).isEmpty
+            })
+            let first = try #require(Self.loggedPositions(String(app.standardOutput[mark...])).first)
+            #expect(first >= 3 && first < 5, "started at \(first) s")
+            #expect(await waitForLine(app, "skipping the outro", after: mark, timeout: .seconds(30)))
+            #expect(await waitForLine(app, "next in the queue: episode 1", after: mark), "\(app.standardOutput[mark...])")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("MPRIS: CanGoNext follows the queue, and Next plays the first queued episode")
     func mprisNext() async throws {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")

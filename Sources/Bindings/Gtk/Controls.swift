@@ -39,6 +39,19 @@ public final class MenuButton: Widget {
         setAccessibleLabel(tooltip)
     }
 
+    /// A button opening a popover of `content`, e.g. a group of settings.
+    public init(iconName: String, tooltip: String, popoverContent content: Widget) {
+        super.init(gtk_menu_button_new(), transfer: .full)
+        let button = OpaquePointer(widget)
+        gtk_menu_button_set_icon_name(button, iconName)
+        // The button sinks the new popover's floating reference and owns it.
+        let popover = gtk_popover_new()
+        gtk_popover_set_child(UnsafeMutableRawPointer(popover)?.assumingMemoryBound(to: GtkPopover.self), content.widget)
+        gtk_menu_button_set_popover(button, popover)
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+    }
+
     /// A button showing text, e.g. the current playback speed.
     public init(label: String, tooltip: String, menu: Menu) {
         super.init(gtk_menu_button_new(), transfer: .full)
