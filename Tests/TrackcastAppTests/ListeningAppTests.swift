@@ -157,6 +157,9 @@ extension RunningAppTests {
             let pausedAt = try #require(Self.pausedPositions(app.standardOutput[mark...]).last)
             print("end-of-chapter sleep timer paused at \(pausedAt) s (chapter ends at 11 s)")
             #expect(abs(pausedAt - 11) <= 0.5, "paused at \(pausedAt) s, the chapter ends at 11 s")
+            // The pause wrote where it stopped to the library at once, not at the next 5 s flush.
+            let saved = await Self.savedPosition(library, .episode(EpisodeID(rawValue: 1))) { abs($0 - pausedAt) < 0.02 }
+            #expect(saved.map { abs($0 - pausedAt) < 0.02 } == true, "saved \(saved ?? -1) s, paused at \(pausedAt) s")
 
             // The chapter under the play head is the last one announced.
             func inChapter(_ title: String) async -> Bool {
@@ -223,6 +226,129 @@ extension RunningAppTests {
             let played = app.standardOutput[mark...]
             #expect(played.components(separatedBy: "chapter: Middle part").count == 2, "\(played)")
             #expect(played.components(separatedBy: "chapter: Ende – Schluss").count == 2, "\(played)")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    /// The library's resume position for `key` once `condition` holds for it, or as it is after 10 s.
+    fileprivate static func savedPosition(_ library: URL, _ key: ResumeKey,
+                                          until condition: (Double) -> Bool) async -> Double? {
+        var position: Double?
+        for _ in 0..<50 {
+            position = try? await LibraryStore(directory: library).position(for: key)?.position
+            if let position, condition(position) { break }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+        return position
+    }
+
+    /// The sleep timer's fade levels announced in `output`, a tenth at a time.
+    fileprivate static func fadeLevels(_ output: Substring) -> [Double] {
+        output.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "sleep timer: fade ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+
+    fileprivate func mprisVolume() async throws -> String {
+        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+            "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast", "--object-path", "/org/mpris/MediaPlayer2",
+            "--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Volume",
+        ]).standardOutput
+    }
+
+    @Test("the end-of-episode sleep timer fades the last 10 s under the listener's volume, stops instead of going on with the queue and brings the sound back; cancelling ends a fade")
+    func sleepTimerEndOfEpisode() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await launchListening(library: library)
+        do {
+            try await run("try-sample-show")
+            try #require(await waitForLine(app, "show page: 2 episodes"), "\(app.standardOutput)")
+            try await run("queue-last", "[<int64 2>]")
+            try #require(await waitForLine(app, "queue: 1 episodes"))
+            let mark = app.standardOutput.endIndex
+            // "Welcome" is 16 s long: the fade begins 6 s in.
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "playing file://", after: mark))
+            try await run("sleep-timer", "[<'end-of-episode'>]")
+            try #require(await waitForLine(app, "sleep timer: endOfEpisode", after: mark))
+            try #require(await waitForLine(app, "sleep timer: fade 0.", after: mark, timeout: .seconds(30)), "\(app.standardOutput[mark...])")
+            #expect(try await mprisVolume().contains("<1.0>"), "the fade moved the listener's volume")
+
+            let cancelled = app.standardOutput.endIndex
+            try await run("sleep-timer", "[<'off'>]")
+            #expect(await waitForLine(app, "sleep timer: off", after: cancelled))
+            #expect(await waitForLine(app, "sleep timer: fade 1.0", after: cancelled))
+
+            let again = app.standardOutput.endIndex
+            try await run("sleep-timer", "[<'end-of-episode'>]")
+            let stopped = await waitForLine(app, "sleep timer: stopped at the end of the episode", after: again, timeout: .seconds(30))
+            try #require(stopped, "\(app.standardOutput[again...])")
+            #expect(await waitForLine(app, "playback: ended", after: again))
+            let fading = app.standardOutput[again...]
+            let stopLine = try #require(fading.range(of: "sleep timer: stopped at the end of the episode"))
+            let levels = Self.fadeLevels(fading[..<stopLine.lowerBound])
+            #expect(!levels.isEmpty && zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "fade levels \(levels)")
+            #expect((levels.last ?? 1) <= 0.1, "fade levels \(levels)")
+            #expect(await waitForLine(app, "sleep timer: fade 1.0", after: stopLine.upperBound), "the sound did not come back")
+            // The queue stays where it was: nothing more plays.
+            try await Task.sleep(for: .seconds(2))
+            #expect(!app.standardOutput[mark...].contains("next in the queue"), "\(app.standardOutput[mark...])")
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+        #expect(try await LibraryStore(directory: library).queue().map(\.id.rawValue) == [2])
+    }
+
+    @Test("a minutes sleep timer is extended and cancelled; set again, it fades, pauses a minute of media later and saves the position")
+    func sleepTimerMinutes() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-long-\(UUID()).opus")
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=1000", "samplesperbuffer=4800", "wave=sine", "!",
+            "audio/x-raw,rate=48000,channels=1", "!", "audioconvert", "!", "opusenc", "!", "oggmux", "!",
+            "filesink", "location=\(media.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch failed: \(made.standardError)")
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await launchListening(library: library, arguments: [media.path])
+        do {
+            try #require(await waitForLine(app, "playback: playing"), "\(app.standardOutput)")
+            try await run("sleep-timer", "[<'1'>]")
+            try #require(await waitForLine(app, "sleep timer: minutes(1)"))
+            try await run("sleep-timer-extend")
+            #expect(await waitForLine(app, "sleep timer: extended by 5 min"))
+            try await run("sleep-timer", "[<'off'>]")
+            #expect(await waitForLine(app, "sleep timer: off"))
+
+            let mark = app.standardOutput.endIndex
+            let startedAt = Self.loggedPositions(app.standardOutput).last ?? 0
+            try await run("sleep-timer", "[<'1'>]")
+            let paused = await waitForLine(app, "sleep timer: paused at", after: mark, timeout: .seconds(90))
+            try #require(paused, "the timer never paused: \(app.standardOutput[mark...].suffix(3000))")
+            #expect(await waitForLine(app, "playback: paused", after: mark))
+            let pausedAt = try #require(Self.pausedPositions(app.standardOutput[mark...]).last)
+            print("minutes sleep timer: set at \(startedAt) s of media, paused at \(pausedAt) s")
+            // A minute of media, give or take the ticks and a busy machine.
+            #expect(pausedAt - startedAt > 55 && pausedAt - startedAt < 65, "set at \(startedAt) s, paused at \(pausedAt) s")
+            let output = app.standardOutput[mark...]
+            let pauseLine = try #require(output.range(of: "sleep timer: paused at"))
+            let levels = Self.fadeLevels(output[..<pauseLine.lowerBound])
+            #expect(levels.count >= 5 && zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "fade levels \(levels)")
+            #expect(await waitForLine(app, "sleep timer: fade 1.0", after: pauseLine.upperBound), "the sound did not come back")
+            let saved = await Self.savedPosition(library, .uri(media)) { abs($0 - pausedAt) < 0.02 }
+            #expect(saved.map { abs($0 - pausedAt) < 0.02 } == true, "saved \(saved ?? -1) s, paused at \(pausedAt) s")
         } catch {
             _ = try? await quit(app)
             throw error
