@@ -104,7 +104,7 @@ final class ChapterTracker {
 
     private func rebuild() {
         list = ChapterList.merged(Array(sources.values))
-        Log.debug("chapters: \(list.chapters.count)")
+        Log.debug("chapters: \(list.chapters.count) (\(list.listed.count) listed)")
         // A new list: even the same index may be another chapter.
         currentIndex = nil
         _ = enter(list.index(at: lastPosition))

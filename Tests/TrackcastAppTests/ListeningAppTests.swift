@@ -195,6 +195,72 @@ extension RunningAppTests {
             .flatMap { line in line.range(of: "chapter: ").map { String(line[$0.upperBound...]) } }
     }
 
+    @Test("a Podcasting 2.0 chapters file served on loopback wins over the feed's Podlove chapters, which lend it a title; toc:false chapters are passed over by next; the file is fetched once")
+    func chaptersFileOverLoopback() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-episode-\(UUID()).opus")
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=80", "samplesperbuffer=4800", "!", "audio/x-raw,rate=48000,channels=1", "!",
+            "audioconvert", "!", "opusenc", "!", "oggmux", "!", "filesink", "location=\(media.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch failed: \(made.standardError)")
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/episode.opus", .serve(try Data(contentsOf: media), contentType: "audio/ogg"))
+        server.route("/episode/chapters.json", .document(Data("""
+            {"version": "1.2.0", "chapters": [
+              {"startTime": 0, "title": "Intro", "img": "intro.png"},
+              {"startTime": 2, "title": "Sponsor", "toc": false},
+              {"startTime": 4, "title": "Interview", "url": "https://example.org/guest"},
+              {"startTime": 6}
+            ]}
+            """.utf8), contentType: "application/json+chapters"))
+        server.route("/feed.xml", .document(Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:psc="http://podlove.org/simple-chapters">
+            <channel><title>Chaptered</title><link>https://example.org</link><description>d</description>
+            <item><title>One</title><guid>one</guid><pubDate>Mon, 02 Jan 2023 10:00:00 GMT</pubDate>
+            <enclosure url="\(server.url("/episode.opus"))" type="audio/ogg" length="1000"/>
+            <podcast:chapters url="\(server.url("/episode/chapters.json"))" type="application/json+chapters"/>
+            <psc:chapters version="1.2"><psc:chapter start="00:00:00" title="Hello"/><psc:chapter start="00:00:06" title="Goodbye"/></psc:chapters>
+            </item></channel></rss>
+            """.utf8), contentType: "application/rss+xml"))
+        let subscribed = try await ChildProcess.run(trackcast, arguments: ["--library", library.path, "subscribe", server.url("/feed.xml")])
+        try #require(subscribed.status == 0, "\(subscribed.standardError)")
+
+        let app = try await launchListening(library: library)
+        do {
+            var mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            try #require(await waitForLine(app, "chapters: 4 (3 listed)", after: mark, timeout: .seconds(30)),
+                         "\(app.standardOutput[mark...])")
+            try #require(await waitForLine(app, "playback: playing", after: mark))
+            try await run("play-pause")
+            try #require(await waitForLine(app, "paused at", after: mark))
+            // The unlisted chapter still is where the play head is; next passes over it.
+            for (action, parameter, title) in [("seek-to", "[<2.5>]", "Sponsor"), ("seek-to", "[<0.5>]", "Intro"),
+                                               ("next-chapter", "[]", "Interview"), ("seek-chapter", "[<2>]", "Goodbye")] {
+                try await run(action, parameter)
+                let arrived = await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == title }
+                #expect(arrived, "after \(action) \(parameter) the chapter is \(Self.currentChapter(app.standardOutput) ?? "none"), not \(title)")
+            }
+            // Again: from the cache, not the server.
+            mark = app.standardOutput.endIndex
+            try await run("play-episode", "[<int64 1>]")
+            #expect(await waitForLine(app, "chapters: 4 (3 listed)", after: mark, timeout: .seconds(30)))
+            #expect(server.log(for: "/episode/chapters.json").count == 1)
+        } catch {
+            _ = try? await quit(app)
+            throw error
+        }
+        let result = try await quit(app)
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("a file's own chapters in each container: the list, the chapter under the play head after seeks, each entered once as it plays",
           arguments: ChapteredMedia.Container.allCases)
     func chaptersInEachContainer(container: ChapteredMedia.Container) async throws {
