@@ -26,7 +26,6 @@ final class ShowPage {
     private let sort = DropDown(choices: [tr("Newest First"), tr("Oldest First")], accessibleLabel: tr("Episode Order"))
     private let showMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Show Menu"), menu: Menu())
     private let showSettings: ShowSettingsView
-    private let settings: AppSettings
     private let content = ViewStack()
     private let episodes = ListStore<EpisodeSummary>()
     private let list: ListView
@@ -37,8 +36,7 @@ final class ShowPage {
          play: @escaping @MainActor (EpisodeSummary) -> Void) {
         self.library = library
         self.artworkCache = artworkCache
-        self.settings = settings
-        showSettings = ShowSettingsView(library: library)
+        showSettings = ShowSettingsView(library: library, settings: settings)
 
         let header = Box(.horizontal, spacing: 18)
         header.setMargins(top: 18, bottom: 12, start: 18, end: 18)
@@ -70,7 +68,7 @@ final class ShowPage {
         spacer.expandHorizontally()
         controls.append(spacer)
         controls.append(MenuButton(iconName: "emblem-system-symbolic", tooltip: tr("Show Settings"),
-                                   popoverContent: showSettings.root))
+                                   popover: showSettings.popover))
         controls.append(showMenu)
         root.append(controls)
 
@@ -128,7 +126,7 @@ final class ShowPage {
         let menu = Menu()
         menu.append(tr("_Unsubscribe…"), action: "app.unsubscribe(int64 \(show.id.rawValue))")
         showMenu.setMenu(menu)
-        showSettings.present(show.id, preferredSpeed: settings.playbackSpeed)
+        showSettings.present(show.id)
         filter.selectedIndex = 0
         sort.selectedIndex = 0
         reload()

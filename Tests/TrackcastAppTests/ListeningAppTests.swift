@@ -515,6 +515,14 @@ extension RunningAppTests {
             #expect(first >= 3 && first < 5, "started at \(first) s")
             #expect(await waitForLine(app, "skipping the outro", after: mark, timeout: .seconds(30)))
             #expect(await waitForLine(app, "next in the queue: episode 1", after: mark), "\(app.standardOutput[mark...])")
+
+            // A speed chosen in the player bar while the show plays is there when the settings open again.
+            try await run("playback-speed", "[<2.0>]")
+            try #require(await waitForLine(app, "show 1 settings: speed 2.0", after: mark), "\(app.standardOutput[mark...])")
+            let reopened = app.standardOutput.endIndex
+            try await typeKeys("Return")
+            #expect(await waitForLine(app, "show settings shown: own speed true 2.0, intro 3.0 s, outro 4.0 s", after: reopened),
+                    "\(app.standardOutput[reopened...])")
         } catch {
             _ = try? await quit(app)
             throw error

@@ -39,15 +39,12 @@ public final class MenuButton: Widget {
         setAccessibleLabel(tooltip)
     }
 
-    /// A button opening a popover of `content`, e.g. a group of settings.
-    public init(iconName: String, tooltip: String, popoverContent content: Widget) {
+    /// A button opening `popover`, e.g. a group of settings.
+    public init(iconName: String, tooltip: String, popover: Popover) {
         super.init(gtk_menu_button_new(), transfer: .full)
         let button = OpaquePointer(widget)
         gtk_menu_button_set_icon_name(button, iconName)
-        // The button sinks the new popover's floating reference and owns it.
-        let popover = gtk_popover_new()
-        gtk_popover_set_child(UnsafeMutableRawPointer(popover)?.assumingMemoryBound(to: GtkPopover.self), content.widget)
-        gtk_menu_button_set_popover(button, popover)
+        gtk_menu_button_set_popover(button, popover.widget)
         gtk_widget_set_tooltip_text(widget, tooltip)
         setAccessibleLabel(tooltip)
     }
@@ -68,4 +65,16 @@ public final class MenuButton: Widget {
     public func setMenu(_ menu: Menu) {
         gtk_menu_button_set_menu_model(OpaquePointer(widget), menu.pointer(as: GMenuModel.self))
     }
+}
+
+/// GtkPopover holding one widget, opened by a `MenuButton`.
+@MainActor
+public final class Popover: Widget {
+    public init(child: Widget) {
+        super.init(gtk_popover_new(), transfer: .full)
+        gtk_popover_set_child(pointer(), child.widget)
+    }
+
+    /// Called each time the popover opens.
+    public func onShow(_ handler: @escaping @MainActor () -> Void) { onSignal("show", handler) }
 }
