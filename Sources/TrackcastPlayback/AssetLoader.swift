@@ -51,7 +51,11 @@ public struct AssetLoader: Sendable {
                               channels: stream.channels, sampleRate: stream.sampleRate,
                               width: stream.width, height: stream.height, bitrate: stream.bitrate)
         }
-        let chapters = Self.chapters(from: media.tableOfContents)
+        // Ogg files keep their chapters in Vorbis comments, which GStreamer
+        // makes no table of contents of.
+        let tocChapters = Self.chapters(from: media.tableOfContents)
+        let chapters = tocChapters.isEmpty
+            ? VorbisCommentChapters.chapters(from: media.tags.comments, duration: media.duration) : tocChapters
         // GStreamer calls only sources that cannot preroll live. A playlist
         // without an end (HLS, DASH) prerolls and even seeks within its
         // window, yet has no duration: it is live too, and so is internet

@@ -136,16 +136,29 @@ public final class PlayerController {
     /// The decoders (element factories) the current item uses, e.g. ["opusdec"].
     public var activeDecoders: [String] { plugged.decoders }
 
-    /// Linear, 0–1.
+    /// Linear, 0–1: the listener's volume, as MPRIS and the volume control show it.
     public var volume: Double = 1 {
         didSet {
             volume = min(max(volume.isNaN ? 1 : volume, 0), 1)
-            audioEffects?.setVolume(volume, muted: isMuted)
+            applyVolume()
         }
     }
 
     public var isMuted = false {
-        didSet { audioEffects?.setVolume(volume, muted: isMuted) }
+        didSet { applyVolume() }
+    }
+
+    /// Linear, 0–1, applied over `volume`: a fade out (the sleep timer's)
+    /// that leaves the listener's own volume as it was.
+    public var fadeLevel: Double = 1 {
+        didSet {
+            fadeLevel = min(max(fadeLevel.isNaN ? 1 : fadeLevel, 0), 1)
+            applyVolume()
+        }
+    }
+
+    private func applyVolume() {
+        audioEffects?.setVolume(volume * fadeLevel, muted: isMuted)
     }
 
     // MARK: Loading
@@ -477,7 +490,7 @@ public final class PlayerController {
     private func installAudioEffects() {
         do {
             audioEffects = try AudioEffectsChain(listeningEffects)
-            audioEffects?.setVolume(volume, muted: isMuted)
+            applyVolume()
         } catch {
             audioEffects = nil
             Log.debug("playback: no audio effects: \(error)")

@@ -6,8 +6,8 @@ extension LoadedAsset {
     /// What a prerolled playbin itself tells about its item: a source that
     /// cannot preroll, or a stream demuxer without a length, is live;
     /// anything else is a file, its length known or not. The tracks are
-    /// kinds only and the tags those the pipeline has posted so far: the
-    /// probe's details come later (`merging`).
+    /// kinds only, and the tags and Vorbis comment chapters those the
+    /// pipeline has posted so far: the probe's details come later (`merging`).
     @MainActor
     init(prerolled playbin: Playbin, isLiveSource: Bool, streamDemuxer: String?, tags: MediaTags) {
         let duration = playbin.duration
@@ -19,7 +19,8 @@ extension LoadedAsset {
         self.init(duration: isLive ? nil : duration, isLive: isLive,
                   isSeekable: !isLive && playbin.seeking?.isSeekable == true, tracks: tracks,
                   title: tags.title, artist: tags.artist, album: tags.album,
-                  artwork: tags.image.map { Data($0) }, artworkType: tags.imageType)
+                  artwork: tags.image.map { Data($0) }, artworkType: tags.imageType,
+                  chapters: VorbisCommentChapters.chapters(from: tags.comments, duration: isLive ? nil : duration))
     }
 
     /// The probe's findings under what the playing pipeline already knows:

@@ -5,8 +5,9 @@ import TrackcastLibrary
 
 /// The current item's chapters, gathered from every source (the feed's
 /// Podlove chapters, its Podcasting 2.0 chapters file, the media's own table
-/// of contents or ID3 CHAP frames) and merged by priority, and which of them
-/// the play head is in.
+/// of contents, or for local files what GStreamer does not read: ID3 CHAP
+/// frames and MP4 chapters) and merged by priority, and which of them the
+/// play head is in.
 @MainActor
 final class ChapterTracker {
     private let library: LibraryModel
@@ -41,8 +42,12 @@ final class ChapterTracker {
         lastPosition = 0
         rebuild()
         if let episode { loads.append(Task { await loadFeedChapters(of: episode) }) }
-        if let url = URL(string: uri), url.isFileURL, url.pathExtension.lowercased() == "mp3" {
-            loads.append(Task { await loadID3Chapters(of: url) })
+        if let url = URL(string: uri), url.isFileURL {
+            switch url.pathExtension.lowercased() {
+            case "mp3": loads.append(Task { await loadFileChapters { Self.id3Chapters(of: url) } })
+            case "m4a", "m4b", "mp4", "m4v", "mov": loads.append(Task { await loadFileChapters { MP4Chapters.read(contentsOf: url) } })
+            default: break
+            }
         }
     }
 
@@ -81,17 +86,20 @@ final class ChapterTracker {
         }
     }
 
-    private func loadID3Chapters(of file: URL) async {
-        let chapters = await Task.detached { () -> [Chapter] in
-            guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
-            defer { try? handle.close() }
-            guard let header = try? handle.read(upToCount: ID3Chapters.headerLength),
-                  let length = ID3Chapters.tagLength(header: header) else { return [] }
-            try? handle.seek(toOffset: 0)
-            return ID3Chapters.read((try? handle.read(upToCount: length)) ?? Data())
-        }.value
+    /// Reads a local file's chapters off the main thread.
+    private func loadFileChapters(_ read: @escaping @Sendable () -> [Chapter]) async {
+        let chapters = await Task.detached(operation: read).value
         guard !Task.isCancelled else { return }
         add(chapters, as: .embedded)
+    }
+
+    private nonisolated static func id3Chapters(of file: URL) -> [Chapter] {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: ID3Chapters.headerLength),
+              let length = ID3Chapters.tagLength(header: header) else { return [] }
+        try? handle.seek(toOffset: 0)
+        return ID3Chapters.read((try? handle.read(upToCount: length)) ?? Data())
     }
 
     private func add(_ chapters: [Chapter], as source: Chapter.Source) {
@@ -102,7 +110,7 @@ final class ChapterTracker {
 
     private func rebuild() {
         list = ChapterList.merged(Array(sources.values))
-        if announces { Log.debug("chapters: \(list.chapters.count)") }
+        if announces { Log.debug("chapters: \(list.chapters.count) (\(list.listed.count) listed)") }
         // A new list: even the same index may be another chapter.
         currentIndex = nil
         _ = enter(list.index(at: lastPosition))

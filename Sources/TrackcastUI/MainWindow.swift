@@ -79,7 +79,7 @@ final class MainWindow {
         }, play: { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         })
-        showPage = ShowPage(library: library, artworkCache: artworkCache) { episode in
+        showPage = ShowPage(library: library, artworkCache: artworkCache, settings: settings) { episode in
             application.activateAction("play-episode", parameter: Variant(episode.id.rawValue))
         }
         episodePage = EpisodePage(library: library, artworkCache: artworkCache, nowPlaying: nowPlaying) { episode, seconds in

@@ -45,8 +45,6 @@ final class NowPlaying {
     private var showSettings: ShowSettings?
     let chapters: ChapterTracker
     private(set) lazy var sleepTimer = SleepTimer(nowPlaying: self)
-    /// The volume before the sleep timer began to fade it.
-    private var volumeBeforeFade: Double?
     /// When the current item was paused, for rewinding after a long pause.
     private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
@@ -321,17 +319,15 @@ final class NowPlaying {
 
     var rate: Double { player?.rate.value ?? 1 }
 
-    /// Scales the volume by `factor` (1 restores it).
-    func setFade(_ factor: Double) {
+    /// Fades the sound to `level` of the listener's volume (1 ends the
+    /// fade); the volume itself, which MPRIS shows and sets, stays.
+    func setFade(_ level: Double) {
         guard let player else { return }
-        if factor >= 1 {
-            if let volumeBeforeFade { player.volume = volumeBeforeFade }
-            volumeBeforeFade = nil
-            return
+        // Announced a tenth at a time, for the tests that follow a fade.
+        if (player.fadeLevel * 10).rounded(.down) != (level * 10).rounded(.down) {
+            Log.debug(String(format: "sleep timer: fade %.1f", (level * 10).rounded(.down) / 10))
         }
-        let base = volumeBeforeFade ?? player.volume
-        volumeBeforeFade = base
-        player.volume = base * factor
+        player.fadeLevel = level
     }
 
     /// Pauses through the controller, as the pause button does.

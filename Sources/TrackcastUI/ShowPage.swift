@@ -25,15 +25,18 @@ final class ShowPage {
                                   accessibleLabel: tr("Which Episodes"))
     private let sort = DropDown(choices: [tr("Newest First"), tr("Oldest First")], accessibleLabel: tr("Episode Order"))
     private let showMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Show Menu"), menu: Menu())
+    private let showSettings: ShowSettingsView
     private let content = ViewStack()
     private let episodes = ListStore<EpisodeSummary>()
     private let list: ListView
     private(set) var showID: ShowID?
     private var loadTask: Task<Void, Never>?
 
-    init(library: LibraryModel, artworkCache: ArtworkCache, play: @escaping @MainActor (EpisodeSummary) -> Void) {
+    init(library: LibraryModel, artworkCache: ArtworkCache, settings: AppSettings,
+         play: @escaping @MainActor (EpisodeSummary) -> Void) {
         self.library = library
         self.artworkCache = artworkCache
+        showSettings = ShowSettingsView(library: library, settings: settings)
 
         let header = Box(.horizontal, spacing: 18)
         header.setMargins(top: 18, bottom: 12, start: 18, end: 18)
@@ -64,6 +67,8 @@ final class ShowPage {
         let spacer = Box(.horizontal)
         spacer.expandHorizontally()
         controls.append(spacer)
+        controls.append(MenuButton(iconName: "emblem-system-symbolic", tooltip: tr("Show Settings"),
+                                   popover: showSettings.popover))
         controls.append(showMenu)
         root.append(controls)
 
@@ -121,6 +126,7 @@ final class ShowPage {
         let menu = Menu()
         menu.append(tr("_Unsubscribe…"), action: "app.unsubscribe(int64 \(show.id.rawValue))")
         showMenu.setMenu(menu)
+        showSettings.present(show.id)
         filter.selectedIndex = 0
         sort.selectedIndex = 0
         reload()

@@ -107,6 +107,9 @@ extension RunningAppTests {
             let pausedAt = try #require(RunningApp.loggedValues("paused at ", in: app.standardOutput[mark...]).last)
             print("end-of-chapter sleep timer paused at \(pausedAt) s (chapter ends at 11 s)")
             #expect(abs(pausedAt - 11) <= 0.5, "paused at \(pausedAt) s, the chapter ends at 11 s")
+            // The pause wrote where it stopped to the library at once, not at the next 5 s flush.
+            let saved = await Self.savedPosition(library, .episode(EpisodeID(rawValue: 1))) { abs($0 - pausedAt) < 0.02 }
+            #expect(saved.map { abs($0 - pausedAt) < 0.02 } == true, "saved \(saved ?? -1) s, paused at \(pausedAt) s")
 
             // The chapter under the play head is the last one announced.
             func inChapter(_ title: String) async -> Bool {
@@ -128,6 +131,217 @@ extension RunningAppTests {
             // Entering a chapter is announced once, however many ticks follow.
             #expect(app.standardOutput[mark...].components(separatedBy: "chapter: Keys to try").count == 2,
                     "\(app.standardOutput[mark...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    /// The chapter last announced: the one under the play head.
+    fileprivate static func currentChapter(_ output: String) -> String? {
+        output.split(separator: "\n").last { $0.contains("chapter: ") }
+            .flatMap { line in line.range(of: "chapter: ").map { String(line[$0.upperBound...]) } }
+    }
+
+    @Test("a Podcasting 2.0 chapters file served on loopback wins over the feed's Podlove chapters, which lend it a title; toc:false chapters are passed over by next; the file is fetched once")
+    func chaptersFileOverLoopback() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-episode-\(UUID()).opus")
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=80", "samplesperbuffer=4800", "!", "audio/x-raw,rate=48000,channels=1", "!",
+            "audioconvert", "!", "opusenc", "!", "oggmux", "!", "filesink", "location=\(media.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch failed: \(made.standardError)")
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/episode.opus", .serve(try Data(contentsOf: media), contentType: "audio/ogg"))
+        server.route("/episode/chapters.json", .document(Data("""
+            {"version": "1.2.0", "chapters": [
+              {"startTime": 0, "title": "Intro", "img": "intro.png"},
+              {"startTime": 2, "title": "Sponsor", "toc": false},
+              {"startTime": 4, "title": "Interview", "url": "https://example.org/guest"},
+              {"startTime": 6}
+            ]}
+            """.utf8), contentType: "application/json+chapters"))
+        server.route("/feed.xml", .document(Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:psc="http://podlove.org/simple-chapters">
+            <channel><title>Chaptered</title><link>https://example.org</link><description>d</description>
+            <item><title>One</title><guid>one</guid><pubDate>Mon, 02 Jan 2023 10:00:00 GMT</pubDate>
+            <enclosure url="\(server.url("/episode.opus"))" type="audio/ogg" length="1000"/>
+            <podcast:chapters url="\(server.url("/episode/chapters.json"))" type="application/json+chapters"/>
+            <psc:chapters version="1.2"><psc:chapter start="00:00:00" title="Hello"/><psc:chapter start="00:00:06" title="Goodbye"/></psc:chapters>
+            </item></channel></rss>
+            """.utf8), contentType: "application/rss+xml"))
+        let subscribed = try await ChildProcess.run(trackcast, arguments: ["--library", library.path, "subscribe", server.url("/feed.xml")])
+        try #require(subscribed.status == 0, "\(subscribed.standardError)")
+
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            var mark = app.standardOutput.endIndex
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("chapters: 4 (3 listed)", after: mark, timeout: .seconds(30)),
+                         "\(app.standardOutput[mark...])")
+            try #require(await app.waitForLine("playback: playing", after: mark))
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at", after: mark))
+            // The unlisted chapter still is where the play head is; next passes over it.
+            for (action, parameter, title) in [("seek-to", "[<2.5>]", "Sponsor"), ("seek-to", "[<0.5>]", "Intro"),
+                                               ("next-chapter", "[]", "Interview"), ("seek-chapter", "[<2>]", "Goodbye")] {
+                try await app.activate(action, parameter)
+                let arrived = await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == title }
+                #expect(arrived, "after \(action) \(parameter) the chapter is \(Self.currentChapter(app.standardOutput) ?? "none"), not \(title)")
+            }
+            // Again: from the cache, not the server.
+            mark = app.standardOutput.endIndex
+            try await app.activate("play-episode", "[<int64 1>]")
+            #expect(await app.waitForLine("chapters: 4 (3 listed)", after: mark, timeout: .seconds(30)))
+            #expect(server.log(for: "/episode/chapters.json").count == 1)
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("a file's own chapters in each container: the list, the chapter under the play head after seeks, each entered once as it plays",
+          arguments: ChapteredMedia.Container.allCases)
+    func chaptersInEachContainer(container: ChapteredMedia.Container) async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chapters-\(UUID()).\(container)")
+        try await ChapteredMedia.write(container, seconds: 7, chapters: [.init(0, "Opening"), .init(2, "Middle part"),
+                                                                          .init(4.5, "Ende – Schluss")], to: media)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            for (position, title) in [(3.0, "Middle part"), (0.5, "Opening"), (5.0, "Ende – Schluss"), (2.1, "Middle part")] {
+                try await app.activate("seek-to", "[<\(position)>]")
+                let arrived = await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == title }
+                #expect(arrived, "at \(position) s the chapter is \(Self.currentChapter(app.standardOutput) ?? "none"), not \(title)")
+            }
+            try await app.activate("seek-to", "[<1.0>]")
+            try #require(await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == "Opening" })
+            let mark = app.standardOutput.endIndex
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("playback: ended", after: mark, timeout: .seconds(30)),
+                         "\(app.standardOutput[mark...])")
+            let played = app.standardOutput[mark...]
+            #expect(played.components(separatedBy: "chapter: Middle part").count == 2, "\(played)")
+            #expect(played.components(separatedBy: "chapter: Ende – Schluss").count == 2, "\(played)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    /// The library's resume position for `key` once `condition` holds for it, or as it is after 10 s.
+    fileprivate static func savedPosition(_ library: URL, _ key: ResumeKey,
+                                          until condition: (Double) -> Bool) async -> Double? {
+        var position: Double?
+        for _ in 0..<50 {
+            position = try? await LibraryStore(directory: library).position(for: key)?.position
+            if let position, condition(position) { break }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+        return position
+    }
+
+    /// The sleep timer's fade levels announced in `output`, a tenth at a time.
+    fileprivate static func fadeLevels(_ output: Substring) -> [Double] {
+        output.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "sleep timer: fade ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+    }
+
+    @Test("the end-of-episode sleep timer fades the last 10 s under the listener's volume, stops instead of going on with the queue and brings the sound back; cancelling ends a fade")
+    func sleepTimerEndOfEpisode() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.activate("try-sample-show")
+            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try await app.activate("queue-last", "[<int64 2>]")
+            try #require(await app.waitForLine("queue: 1 episodes"))
+            let mark = app.standardOutput.endIndex
+            // "Welcome" is 16 s long: the fade begins 6 s in.
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("playing file://", after: mark))
+            try await app.activate("sleep-timer", "[<'end-of-episode'>]")
+            try #require(await app.waitForLine("sleep timer: endOfEpisode", after: mark))
+            try #require(await app.waitForLine("sleep timer: fade 0.", after: mark, timeout: .seconds(30)), "\(app.standardOutput[mark...])")
+            #expect(try await app.mprisPlayerProperty("Volume").contains("<1.0>"), "the fade moved the listener's volume")
+
+            let cancelled = app.standardOutput.endIndex
+            try await app.activate("sleep-timer", "[<'off'>]")
+            #expect(await app.waitForLine("sleep timer: off", after: cancelled))
+            #expect(await app.waitForLine("sleep timer: fade 1.0", after: cancelled))
+
+            let again = app.standardOutput.endIndex
+            try await app.activate("sleep-timer", "[<'end-of-episode'>]")
+            let stopped = await app.waitForLine("sleep timer: stopped at the end of the episode", after: again, timeout: .seconds(30))
+            try #require(stopped, "\(app.standardOutput[again...])")
+            #expect(await app.waitForLine("playback: ended", after: again))
+            let fading = app.standardOutput[again...]
+            let stopLine = try #require(fading.range(of: "sleep timer: stopped at the end of the episode"))
+            let levels = Self.fadeLevels(fading[..<stopLine.lowerBound])
+            #expect(!levels.isEmpty && zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "fade levels \(levels)")
+            #expect((levels.last ?? 1) <= 0.1, "fade levels \(levels)")
+            #expect(await app.waitForLine("sleep timer: fade 1.0", after: stopLine.upperBound), "the sound did not come back")
+            // The queue stays where it was: nothing more plays.
+            try await Task.sleep(for: .seconds(2))
+            #expect(!app.standardOutput[mark...].contains("next in the queue"), "\(app.standardOutput[mark...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+        #expect(try await LibraryStore(directory: library).queue().map(\.id.rawValue) == [2])
+    }
+
+    @Test("a minutes sleep timer is extended and cancelled; set again, it fades, pauses a minute of media later and saves the position")
+    func sleepTimerMinutes() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-long-\(UUID()).opus")
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=1000", "samplesperbuffer=4800", "wave=sine", "!",
+            "audio/x-raw,rate=48000,channels=1", "!", "audioconvert", "!", "opusenc", "!", "oggmux", "!",
+            "filesink", "location=\(media.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch failed: \(made.standardError)")
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("sleep-timer", "[<'1'>]")
+            try #require(await app.waitForLine("sleep timer: minutes(1)"))
+            try await app.activate("sleep-timer-extend")
+            #expect(await app.waitForLine("sleep timer: extended by 5 min"))
+            try await app.activate("sleep-timer", "[<'off'>]")
+            #expect(await app.waitForLine("sleep timer: off"))
+
+            let mark = app.standardOutput.endIndex
+            let startedAt = RunningApp.loggedValues("position: ", in: app.standardOutput).last ?? 0
+            try await app.activate("sleep-timer", "[<'1'>]")
+            let paused = await app.waitForLine("sleep timer: paused at", after: mark, timeout: .seconds(90))
+            try #require(paused, "the timer never paused: \(app.standardOutput[mark...].suffix(3000))")
+            #expect(await app.waitForLine("playback: paused", after: mark))
+            let pausedAt = try #require(RunningApp.loggedValues("paused at ", in: app.standardOutput[mark...]).last)
+            print("minutes sleep timer: set at \(startedAt) s of media, paused at \(pausedAt) s")
+            // A minute of media, give or take the ticks and a busy machine.
+            #expect(pausedAt - startedAt > 55 && pausedAt - startedAt < 65, "set at \(startedAt) s, paused at \(pausedAt) s")
+            let output = app.standardOutput[mark...]
+            let pauseLine = try #require(output.range(of: "sleep timer: paused at"))
+            let levels = Self.fadeLevels(output[..<pauseLine.lowerBound])
+            #expect(levels.count >= 5 && zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "fade levels \(levels)")
+            #expect(await app.waitForLine("sleep timer: fade 1.0", after: pauseLine.upperBound), "the sound did not come back")
+            let saved = await Self.savedPosition(library, .uri(media)) { abs($0 - pausedAt) < 0.02 }
+            #expect(saved.map { abs($0 - pausedAt) < 0.02 } == true, "saved \(saved ?? -1) s, paused at \(pausedAt) s")
         }
         #expect(result.status == 0 && !result.timedOut)
     }
@@ -167,6 +381,68 @@ extension RunningAppTests {
         }
         #expect(result.status == 0 && !result.timedOut)
         #expect(try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))?.playbackSpeed == 2)
+    }
+
+    /// Types keys into the app's window, as a person would.
+    fileprivate func typeKeys(_ keys: String) async throws {
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        let found = try await ChildProcess.run(xdotool, arguments: ["search", "--name", "^Trackcast$"])
+        let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init),
+                                  "no Trackcast window: \(found.standardError)")
+        _ = try await ChildProcess.run(xdotool, arguments: ["windowfocus", "--sync", window])
+        _ = try await ChildProcess.run(xdotool, arguments: ["key", "--delay", "150"] + keys.split(separator: " ").map(String.init))
+    }
+
+    @Test("the show page's settings show the show's own and change from the keyboard; its episodes start after the intro and end before the outro, and the queue goes on")
+    func showSettingsFromTheShowPage() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-library-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.activate("try-sample-show")
+            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("show settings shown: own speed false 1.0, intro 0.0 s, outro 0.0 s"))
+            try await app.activate("show-skip", "[<(int64 1, 15.0, 30.0)>]")
+            try #require(await app.waitForLine("show 1 settings: speed default, intro 15.0 s, outro 30.0 s"))
+            try await app.activate("open-show", "[<int64 1>]")
+            try #require(await app.waitForLine("show settings shown: own speed false 1.0, intro 15.0 s, outro 30.0 s"),
+                         "\(app.standardOutput)")
+
+            // From the episode list back to the settings button, open it, switch the show's own speed on.
+            try await typeKeys("shift+Tab shift+Tab Return Tab Return")
+            try #require(await app.waitForLine("show 1 settings: speed 1.0, intro 15.0 s"), "\(app.standardOutput)")
+            try await typeKeys("Tab Tab ctrl+a 1 period 5 Tab")
+            try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 15.0 s"), "\(app.standardOutput)")
+            try await typeKeys("Tab ctrl+a 3 Tab")
+            try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 30.0 s"), "\(app.standardOutput)")
+            try await typeKeys("Tab ctrl+a 4 Tab Escape")
+            try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"), "\(app.standardOutput)")
+            let stored = try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))
+            #expect(stored == ShowSettings(playbackSpeed: 1.5, skipIntro: 3, skipOutro: 4))
+
+            // "Tips" (13 s) with "Welcome" queued after it.
+            try await app.activate("queue-last", "[<int64 1>]")
+            try #require(await app.waitForLine("queue: 1 episodes"))
+            let mark = app.standardOutput.endIndex
+            try await app.activate("play-episode", "[<int64 2>]")
+            #expect(await app.waitForLine("speed: 1.50", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await app.waitFor(timeout: .seconds(20)) {
+                !RunningApp.loggedValues("position: ", in: String($0.standardOutput[mark...])).isEmpty
+            })
+            let first = try #require(RunningApp.loggedValues("position: ", in: String(app.standardOutput[mark...])).first)
+            #expect(first >= 3 && first < 5, "started at \(first) s")
+            #expect(await app.waitForLine("skipping the outro", after: mark, timeout: .seconds(30)))
+            #expect(await app.waitForLine("next in the queue: episode 1", after: mark), "\(app.standardOutput[mark...])")
+
+            // A speed chosen in the player bar while the show plays is there when the settings open again.
+            try await app.activate("playback-speed", "[<2.0>]")
+            try #require(await app.waitForLine("show 1 settings: speed 2.0", after: mark), "\(app.standardOutput[mark...])")
+            let reopened = app.standardOutput.endIndex
+            try await typeKeys("Return")
+            #expect(await app.waitForLine("show settings shown: own speed true 2.0, intro 3.0 s, outro 4.0 s", after: reopened),
+                    "\(app.standardOutput[reopened...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
     }
 
     @Test("MPRIS: CanGoNext follows the queue, and Next plays the first queued episode")

@@ -10,14 +10,18 @@ public struct MediaTags: Sendable, Equatable {
     public var image: [UInt8]?
     /// The cover art's media type, e.g. "image/jpeg".
     public var imageType: String?
+    /// `extended-comment` entries, "KEY=value": comments GStreamer has no
+    /// tag of its own for, such as Vorbis comment chapters.
+    public var comments: [String]
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil,
-                image: [UInt8]? = nil, imageType: String? = nil) {
+                image: [UInt8]? = nil, imageType: String? = nil, comments: [String] = []) {
         self.title = title
         self.artist = artist
         self.album = album
         self.image = image
         self.imageType = imageType
+        self.comments = comments
     }
 
     /// Takes from `other` what these tags lack: a pipeline posts its tags a
@@ -30,12 +34,18 @@ public struct MediaTags: Sendable, Equatable {
             image = other.image
             imageType = other.imageType
         }
+        if comments.isEmpty { comments = other.comments }
     }
 
     init(_ list: UnsafePointer<GstTagList>) {
         title = Self.string("title", in: list)
         artist = Self.string("artist", in: list)
         album = Self.string("album", in: list)
+        comments = (0..<gst_tag_list_get_tag_size(list, "extended-comment")).compactMap { index in
+            var value: UnsafePointer<gchar>?
+            guard gst_tag_list_peek_string_index(list, "extended-comment", index, &value) != 0, let value else { return nil }
+            return String(cString: value)
+        }
         // A front cover ("image"); players fall back to the smaller preview.
         for tag in ["image", "preview-image"] {
             if let (bytes, type) = Self.sample(tag, in: list) {

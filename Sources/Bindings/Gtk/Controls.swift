@@ -42,6 +42,16 @@ public final class MenuButton: Widget {
         setAccessibleLabel(tooltip)
     }
 
+    /// A button opening `popover`, e.g. a group of settings.
+    public init(iconName: String, tooltip: String, popover: Popover) {
+        super.init(gtk_menu_button_new(), transfer: .full)
+        let button = OpaquePointer(widget)
+        gtk_menu_button_set_icon_name(button, iconName)
+        gtk_menu_button_set_popover(button, popover.widget)
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+    }
+
     /// A button showing text, e.g. the current playback speed.
     public init(label: String, tooltip: String, menu: Menu) {
         super.init(gtk_menu_button_new(), transfer: .full)
@@ -58,4 +68,16 @@ public final class MenuButton: Widget {
     public func setMenu(_ menu: Menu) {
         gtk_menu_button_set_menu_model(OpaquePointer(widget), menu.pointer(as: GMenuModel.self))
     }
+}
+
+/// GtkPopover holding one widget, opened by a `MenuButton`.
+@MainActor
+public final class Popover: Widget {
+    public init(child: Widget) {
+        super.init(gtk_popover_new(), transfer: .full)
+        gtk_popover_set_child(pointer(), child.widget)
+    }
+
+    /// Called each time the popover opens.
+    public func onShow(_ handler: @escaping @MainActor () -> Void) { onSignal("show", handler) }
 }
