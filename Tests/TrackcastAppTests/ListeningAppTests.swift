@@ -7,7 +7,7 @@ import TrackcastLibrary
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
     /// A minute of Opus, long enough to be killed in the middle of.
-    fileprivate static func minuteOfAudio() async throws -> URL {
+    static func minuteOfAudio() async throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-minute-\(UUID()).opus")
         let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
             "-q", "audiotestsrc", "num-buffers=600", "samplesperbuffer=4800", "wave=sine", "!",

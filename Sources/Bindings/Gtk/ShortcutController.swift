@@ -15,7 +15,8 @@ public final class ShortcutController: EventController {
 
     public init(phase: Phase) {
         super.init(gtk_shortcut_controller_new(), transfer: .full)
-        gtk_event_controller_set_propagation_phase(opaque, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
+        let propagation: GtkPropagationPhase = phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE
+        gtk_event_controller_set_propagation_phase(opaque, propagation)
     }
 
     /// `trigger` in GTK's accelerator syntax ("space", "<Control>n"); `action`

@@ -55,10 +55,10 @@ open class Widget: ObjectRef {
 
     public func setMargins(_ all: Int32) { setMargins(top: all, bottom: all, start: all, end: all) }
 
-    /// The smallest size the widget may be given; -1 leaves a dimension natural.
     /// The allocated height, in logical pixels.
     public var height: Int32 { gtk_widget_get_height(widget) }
 
+    /// The smallest size the widget may be given; -1 leaves a dimension natural.
     public func setSizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
 
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(widget, text) }
