@@ -13,10 +13,11 @@ let package = Package(
         // inline helpers for the macros Swift cannot import.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4-x11",
-                       providers: [.apt(["libgtk-4-dev"])]),
-        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1",
-                       providers: [.apt(["libadwaita-1-dev"])]),
+        // GTK and libadwaita in one module: libadwaita.h includes all of GTK,
+        // and two modules holding the same headers leave Swift unsure which
+        // one declares them (a clean build lost GTK_PHASE_CAPTURE).
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1",
+                       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
@@ -39,7 +40,7 @@ let package = Package(
 
         // The binding layer: the only module that handles raw GLib/GTK/GStreamer pointers.
         .target(name: "Bindings",
-                dependencies: ["CGLib", "CGtk", "CAdwaita", "CGStreamer", "CX11", "CTrackcastSupport", "CTrackcastVideo", "CTrackcastAudio"]),
+                dependencies: ["CGLib", "CGtk", "CGStreamer", "CX11", "CTrackcastSupport", "CTrackcastVideo", "CTrackcastAudio"]),
 
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),

@@ -1,5 +1,4 @@
 import CGLib
-import CAdwaita
 import CGtk
 
 /// GtkBox: children in a row or a column.

@@ -1,4 +1,3 @@
-import CAdwaita
 import CGtk
 
 /// AdwEntryRow: a titled text entry styled as a list row; put it in a

@@ -1,4 +1,3 @@
-import CAdwaita
 import CGtk
 
 /// AdwLeaflet: pages side by side when they fit, one at a time (with a

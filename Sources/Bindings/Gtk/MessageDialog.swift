@@ -1,4 +1,3 @@
-import CAdwaita
 import CGtk
 
 /// AdwMessageDialog: a heading, a body, optional extra content (an entry)

@@ -1,4 +1,3 @@
-import CAdwaita
 import CGtk
 
 /// AdwPreferencesWindow with one page of groups of rows.

@@ -1,4 +1,3 @@
-import CAdwaita
 import CGtk
 
 /// Starts GTK and libadwaita without a GtkApplication (which does it in

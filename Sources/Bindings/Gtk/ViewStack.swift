@@ -1,4 +1,4 @@
-import CAdwaita
+import CGtk
 
 /// AdwViewStack: named pages, one shown at a time (empty state or content).
 @MainActor

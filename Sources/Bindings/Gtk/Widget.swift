@@ -124,8 +124,6 @@ open class Widget: ObjectRef {
 extension Widget {
     public enum Orientation {
         case horizontal, vertical
-        // The enumerators are not always visible to Swift (gtkenums.h reaches
-        // the importer through both CGtk and CAdwaita), so use their values.
-        var gtk: GtkOrientation { GtkOrientation(rawValue: self == .horizontal ? 0 : 1) }
+        var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
     }
 }

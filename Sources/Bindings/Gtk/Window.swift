@@ -1,4 +1,3 @@
-import CAdwaita
 import CGtk
 
 /// AdwApplicationWindow: a top-level window that belongs to the application.
