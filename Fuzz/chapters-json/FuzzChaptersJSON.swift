@@ -8,7 +8,7 @@ public func fuzzChaptersJSON(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CIn
     guard let chapters = try? PodcastChaptersFile.parse(Data(bytes: bytes, count: count), relativeTo: base) else { return 0 }
     for chapter in chapters {
         guard chapter.start.isFinite, chapter.start >= 0 else { fatalError("chapter start \(chapter.start)") }
-        for link in [chapter.url, chapter.imageURL].compactMap({ $0 }) where !["http", "https"].contains(link.scheme?.lowercased() ?? "") {
+        for link in [chapter.url, chapter.image?.url].compactMap({ $0 }) where !["http", "https"].contains(link.scheme?.lowercased() ?? "") {
             fatalError("chapter links to \(link)")
         }
     }

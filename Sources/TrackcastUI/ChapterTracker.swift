@@ -73,8 +73,9 @@ final class ChapterTracker {
 
     private func loadFeedChapters(of episode: EpisodeID) async {
         guard let detail = await library.episodeDetail(episode), !Task.isCancelled else { return }
-        add(detail.chapters.map { Chapter(start: $0.start, title: $0.title, url: $0.url, imageURL: $0.imageURL, source: .feed) },
-            as: .feed)
+        add(detail.chapters.map {
+            Chapter(start: $0.start, title: $0.title, url: $0.url, image: $0.imageURL.map(ChapterImage.remote), source: .feed)
+        }, as: .feed)
         guard let url = detail.chaptersURL else { return }
         do {
             let chapters = try await library.chapterFetcher().chapters(at: url, for: episode)

@@ -51,7 +51,8 @@ final class EpisodeChaptersView {
                 ChapterItem(chapter: $0.element, number: $0.offset + 1, isCurrent: $0.offset == currentListed)
             })
             root.visibleChildName = listed.isEmpty ? "none" : "chapters"
-            Log.debug("episode page: \(listed.count) chapters")
+            let linked = listed.filter { EpisodeChapterRow.address(of: $0) != nil }.count
+            Log.debug("episode page: \(listed.count) chapters, \(linked) linked")
         } else if currentListed != currentIndex {
             let previous = currentIndex
             currentIndex = currentListed
@@ -67,12 +68,15 @@ final class EpisodeChaptersView {
     }
 }
 
-/// One chapter: its start and its title.
+/// One chapter: its start, its title and, if it has a web link, a button
+/// opening it.
 @MainActor
 final class EpisodeChapterRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
     private let start = Label()
     private let title = Label()
+    // Rows are reused, so one button is pointed at each chapter's link in turn.
+    private let link = LinkButton(uri: "", label: "")
 
     var root: Widget { box }
 
@@ -85,14 +89,26 @@ final class EpisodeChapterRow: ListRowController {
         title.alignStart()
         title.wrap()
         title.expandHorizontally()
+        link.align(horizontal: .end, vertical: .start)
+        link.isVisible = false
         box.append(start)
         box.append(title)
+        box.append(link)
     }
 
     func bind(_ item: EpisodeChaptersView.ChapterItem) {
         start.text = TimeText.clock(.seconds(item.chapter.start))
         let name = item.chapter.title.flatMap { $0.isEmpty ? nil : $0 } ?? String(format: tr("Chapter %d"), item.number)
         title.text = name
+        if let address = Self.address(of: item.chapter) {
+            link.setURI(address)
+            link.setLabel(item.chapter.url?.host ?? address)
+            link.setTooltip(address)
+            link.setAccessibleLabel(String(format: tr("Link for %@"), name))
+            link.isVisible = true
+        } else {
+            link.isVisible = false
+        }
         if item.isCurrent {
             box.addCSSClass("current-chapter")
             box.setAccessibleLabel(String(format: tr("%@, playing"), name))
@@ -100,5 +116,10 @@ final class EpisodeChapterRow: ListRowController {
             box.removeCSSClass("current-chapter")
             box.setAccessibleLabel(name)
         }
+    }
+
+    /// The chapter's link as the row opens it: web addresses only.
+    static func address(of chapter: Chapter) -> String? {
+        chapter.url.flatMap { SafeMarkup.allowedLink($0.absoluteString) }
     }
 }

@@ -14,7 +14,7 @@ extension RunningAppTests {
     }.joined(separator: "\n")
 
     static let talkChapters = Data("""
-        {"version": "1.2.0", "chapters": [{"startTime": 0, "title": "Opening"}, {"startTime": 15, "title": "Middle & end"}]}
+        {"version": "1.2.0", "chapters": [{"startTime": 0, "title": "Opening"}, {"startTime": 15, "title": "Middle & end", "url": "https://example.org/end"}]}
         """.utf8)
 
     /// A minute of Opus to play in real time.
@@ -75,7 +75,7 @@ extension RunningAppTests {
                          "\(app.standardOutput)")
             var mark = app.standardOutput.endIndex
             try await app.activate("open-episode", "[<int64 1>]")
-            let opened = await printed(app, "transcript: 10 cues from \(server.url("/talk.vtt"))", "episode page: 2 chapters",
+            let opened = await printed(app, "transcript: 10 cues from \(server.url("/talk.vtt"))", "episode page: 2 chapters, 1 linked",
                                        after: mark)
             try #require(opened, "the page did not load the VTT transcript and the chapters: \(app.standardOutput[mark...])")
             let output = app.standardOutput[mark...]

@@ -27,6 +27,13 @@ public final class LinkButton: Widget {
     public init(uri: String, label: String) {
         super.init(gtk_link_button_new_with_label(uri, label), transfer: .full)
     }
+
+    /// Points the button elsewhere (a list row rebound to another item),
+    /// which also forgets that it was visited.
+    public func setURI(_ uri: String) { gtk_link_button_set_uri(opaque, uri) }
+
+    /// Plain text, as at creation.
+    public func setLabel(_ label: String) { gtk_button_set_label(pointer(as: GtkButton.self), label) }
 }
 
 /// GtkEventControllerScroll for vertical scrolling: the wheel, a touchpad

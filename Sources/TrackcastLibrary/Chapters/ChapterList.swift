@@ -24,7 +24,7 @@ public struct ChapterList: Sendable, Equatable {
             for other in others where abs(other.start - chapter.start) < 1 {
                 if chapter.title?.isEmpty ?? true { chapter.title = other.title }
                 if chapter.url == nil { chapter.url = other.url }
-                if chapter.imageURL == nil { chapter.imageURL = other.imageURL }
+                if chapter.image == nil { chapter.image = other.image }
             }
             return chapter
         })

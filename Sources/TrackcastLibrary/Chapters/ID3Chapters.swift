@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads the chapters (CHAP frames, with their TIT2 title and WXXX link)
-/// of an ID3v2.3 or v2.4 tag at the start of an MP3. GStreamer's id3demux
-/// turns no CHAP frame into a table of contents, so the player cannot
-/// supply these.
+/// Reads the chapters (CHAP frames, with their TIT2 title, WXXX link and
+/// APIC picture) of an ID3v2.3 or v2.4 tag at the start of an MP3.
+/// GStreamer's id3demux turns no CHAP frame into a table of contents, so
+/// the player cannot supply these.
 public enum ID3Chapters {
     /// How much of a file's start to read: the tag's header says how long it is.
     public static let headerLength = 10
@@ -68,14 +68,17 @@ public enum ID3Chapters {
         let startMilliseconds = bigEndian(bytes[times..<times + 4])
         var title: String?
         var url: URL?
+        var image: ChapterImage?
         for sub in frames(bytes, from: times + 16, to: frame.body.upperBound, version: version) {
             switch sub.id {
             case "TIT2": title = text(bytes[sub.body])
             case "WXXX": url = link(bytes[sub.body])
+            // A chapter shows one picture; taggers write one, the first wins if not.
+            case "APIC" where image == nil: image = picture(bytes[sub.body])
             default: break
             }
         }
-        return Chapter(start: Double(startMilliseconds) / 1000, title: title, url: url, source: .embedded)
+        return Chapter(start: Double(startMilliseconds) / 1000, title: title, url: url, image: image, source: .embedded)
     }
 
     /// A text frame's body: an encoding byte, then the text.
@@ -96,24 +99,48 @@ public enum ID3Chapters {
     /// WXXX: an encoding byte, a description in that encoding (terminated),
     /// then the link in Latin-1.
     private static func link(_ body: ArraySlice<UInt8>) -> URL? {
-        guard let encoding = body.first else { return nil }
-        let rest = body.dropFirst()
-        let wide = encoding == 1 || encoding == 2
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            if wide {
-                if index + 1 < rest.endIndex, rest[index] == 0, rest[index + 1] == 0 { index += 2; break }
-                index += 2
-            } else {
-                if rest[index] == 0 { index += 1; break }
-                index += 1
-            }
-        }
-        guard index < rest.endIndex,
-              let text = String(data: Data(rest[index...]), encoding: .isoLatin1)?
-                  .trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespaces)) else { return nil }
+        guard let encoding = body.first,
+              let index = end(ofStringIn: body.dropFirst(), wide: isWide(encoding)), index < body.endIndex,
+              let text = latin1(body[index...]) else { return nil }
         // Web addresses only, as in feeds: a media file cannot link a chapter to a local file.
         return FeedURLResolver.resolve(text, against: nil)
+    }
+
+    /// APIC: an encoding byte, the MIME type in Latin-1 (terminated), a
+    /// picture type byte, a description in the encoding (terminated), then
+    /// the image. The MIME type "-->" makes the image a link to one instead.
+    private static func picture(_ body: ArraySlice<UInt8>) -> ChapterImage? {
+        guard let encoding = body.first,
+              let typeIndex = end(ofStringIn: body.dropFirst(), wide: false), typeIndex < body.endIndex,
+              let imageIndex = end(ofStringIn: body[(typeIndex + 1)...], wide: isWide(encoding)),
+              imageIndex < body.endIndex,
+              let mimeType = latin1(body[(body.startIndex + 1)..<(typeIndex - 1)]) else { return nil }
+        let image = body[imageIndex...]
+        if mimeType == "-->" {
+            return latin1(image).flatMap { FeedURLResolver.resolve($0, against: nil) }.map(ChapterImage.remote)
+        }
+        return .embedded(Data(image), mimeType: mimeType)
+    }
+
+    /// UTF-16 (with a byte order mark, or big-endian) ends its strings with
+    /// two zero bytes; ISO-8859-1 and UTF-8 with one.
+    private static func isWide(_ encoding: UInt8) -> Bool { encoding == 1 || encoding == 2 }
+
+    /// The index just past the terminator of the string `bytes` starts with,
+    /// or nil if it has none (a frame cut short).
+    private static func end(ofStringIn bytes: ArraySlice<UInt8>, wide: Bool) -> Int? {
+        let step = wide ? 2 : 1
+        var index = bytes.startIndex
+        while index + step <= bytes.endIndex {
+            if bytes[index] == 0, !wide || bytes[index + 1] == 0 { return index + step }
+            index += step
+        }
+        return nil
+    }
+
+    private static func latin1(_ bytes: ArraySlice<UInt8>) -> String? {
+        String(data: Data(bytes), encoding: .isoLatin1)?
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\0").union(.whitespaces))
     }
 
     private static func syncsafe(_ bytes: ArraySlice<UInt8>) -> Int {

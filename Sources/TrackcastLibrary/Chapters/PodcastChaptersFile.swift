@@ -25,7 +25,7 @@ public enum PodcastChaptersFile {
             // A chapter without a usable start cannot be placed; skip it, keep the rest.
             guard let start = number(entry["startTime"]), start.isFinite, start >= 0 else { return nil }
             return Chapter(start: start, title: (entry["title"] as? String).flatMap { $0.isEmpty ? nil : $0 },
-                           url: link(entry["url"], base), imageURL: link(entry["img"], base),
+                           url: link(entry["url"], base), image: link(entry["img"], base).map(ChapterImage.remote),
                            isListed: (entry["toc"] as? Bool) ?? true, source: .chaptersFile)
         }
     }

@@ -20,7 +20,7 @@ struct ChapterTests {
         let base = URL(string: "https://cdn.example.org/show/ep1/chapters.json")!
         let list = ChapterList(try PodcastChaptersFile.parse(Self.chaptersFile, relativeTo: base))
         #expect(list.chapters.map(\.start) == [0, 65.5, 90, 120])
-        #expect(list.chapters[0].imageURL?.absoluteString == "https://cdn.example.org/show/ep1/art/intro.jpg")
+        #expect(list.chapters[0].image == .remote(URL(string: "https://cdn.example.org/show/ep1/art/intro.jpg")!))
         #expect(list.chapters[1].url?.absoluteString == "https://example.org/news")
         #expect(list.listed.map(\.title) == ["Intro", "News", "Interview"])
         #expect(list.chapters.allSatisfy { $0.source == .chaptersFile })
@@ -49,13 +49,15 @@ struct ChapterTests {
 
     @Test("sources merge by priority: the chapters file over the feed over the file, details lent within a second")
     func merging() {
-        let embedded = [Chapter(start: 0, title: "Chapter 1", source: .embedded),
+        let picture = ChapterImage.embedded(Data([0x89, 0x50, 0x4E, 0x47]), mimeType: "image/png")
+        let embedded = [Chapter(start: 0, title: "Chapter 1", image: picture, source: .embedded),
                         Chapter(start: 30.2, title: "Chapter 2", url: URL(string: "https://example.org/2"), source: .embedded)]
         let feed = [Chapter(start: 0, title: "Welcome", source: .feed), Chapter(start: 30, title: "", source: .feed)]
         let merged = ChapterList.merged([embedded, feed])
         #expect(merged.chapters.map(\.title) == ["Welcome", "Chapter 2"])
         #expect(merged.chapters.map(\.source) == [.feed, .feed])
         #expect(merged.chapters[1].url?.absoluteString == "https://example.org/2")
+        #expect(merged.chapters.map(\.image) == [picture, nil])
         #expect(ChapterList.merged([embedded, []]).chapters.map(\.title) == ["Chapter 1", "Chapter 2"])
         #expect(ChapterList.merged([[], []]).isEmpty)
     }
@@ -88,6 +90,41 @@ struct ChapterTests {
         #expect(ID3Chapters.read(tag.data().prefix(40)).count < 2)
     }
 
+    @Test("ID3 CHAP sub-frames: WXXX links (web only) and APIC pictures kept; ones cut short cost nothing else",
+          arguments: [UInt8(3), 4])
+    func id3LinksAndPictures(version: UInt8) throws {
+        func frame(_ id: String, _ body: Data) -> Data { ID3TagWriter.frame(id, body, version: version) }
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]) + Data(repeating: 0, count: 10)
+        let tag = ID3TagWriter(version: version, subframes: [
+            (0, 1000, frame("TIT2", ID3TagWriter.title("Cover"))
+                + frame("WXXX", ID3TagWriter.link("https://example.org/notes", description: "Notizen"))
+                + frame("APIC", ID3TagWriter.picture(jpeg, mimeType: "image/jpeg", description: "Kapitel 1"))),
+            (1000, 2000, frame("WXXX", ID3TagWriter.link("javascript:alert(1)"))
+                + frame("APIC", ID3TagWriter.picture(Data("file:///etc/passwd".utf8), mimeType: "-->"))
+                + frame("TIT2", ID3TagWriter.title("Script"))),
+            (2000, 3000, frame("WXXX", ID3TagWriter.link("file:///home/someone/notes.html"))
+                + frame("APIC", ID3TagWriter.picture(Data("https://example.org/3.png".utf8), mimeType: "-->"))
+                + frame("TIT2", ID3TagWriter.title("Local"))),
+            // Bodies cut short ahead of the title: the title still reads.
+            (3000, 4000, frame("APIC", ID3TagWriter.picture(jpeg, mimeType: "image/jpeg").prefix(6))
+                + frame("APIC", ID3TagWriter.picture(Data(), mimeType: "image/png", description: "leer"))
+                + frame("WXXX", ID3TagWriter.link("https://example.org/4", description: "x").prefix(4))
+                + frame("TIT2", ID3TagWriter.title("Cut short"))),
+            // A sub-frame claiming more than its chapter holds ends the sub-frames.
+            (4000, 5000, frame("TIT2", ID3TagWriter.title("Overrun"))
+                + frame("APIC", ID3TagWriter.picture(jpeg, mimeType: "image/jpeg")).prefix(20)),
+        ])
+        let data = tag.data()
+        let chapters = ID3Chapters.read(data)
+        #expect(chapters.map(\.start) == [0, 1, 2, 3, 4])
+        #expect(chapters.map(\.title) == ["Cover", "Script", "Local", "Cut short", "Overrun"])
+        #expect(chapters.map(\.url?.absoluteString) == ["https://example.org/notes", nil, nil, nil, nil])
+        #expect(chapters.map(\.image) == [.embedded(jpeg, mimeType: "image/jpeg"), nil,
+                                          .remote(URL(string: "https://example.org/3.png")!), nil, nil])
+        // Every cut of the tag reads without a crash.
+        for length in 0...data.count { _ = ID3Chapters.read(data.prefix(length)) }
+    }
+
     @Test("a chapters file is fetched over HTTP once, then read from the cache; a 404 is an error")
     func fetchAndCache() async throws {
         let server = try TestHTTPServer()
@@ -99,7 +136,7 @@ struct ChapterTests {
         let url = try #require(URL(string: server.url("/ep1/chapters.json")))
         let first = try await fetcher.chapters(at: url, for: EpisodeID(rawValue: 7))
         #expect(first.count == 4)
-        #expect(first[0].imageURL?.absoluteString == server.url("/ep1/art/intro.jpg"))
+        #expect(first[0].image == .remote(URL(string: server.url("/ep1/art/intro.jpg"))!))
         let again = try await fetcher.chapters(at: url, for: EpisodeID(rawValue: 7))
         #expect(again == first)
         #expect(server.log(for: "/ep1/chapters.json").count == 1)

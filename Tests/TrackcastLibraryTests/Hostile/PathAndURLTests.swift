@@ -46,7 +46,7 @@ struct PathAndURLTests {
               {"startTime": 10, "title": "B", "url": "https://example.org/b", "img": "/b.jpg"}]}
             """.utf8), relativeTo: URL(string: "https://example.org/ep/chapters.json")!)
         #expect(chapters.map(\.url) == [nil, URL(string: "https://example.org/b")])
-        #expect(chapters.map(\.imageURL) == [nil, URL(string: "https://example.org/b.jpg")])
+        #expect(chapters.map(\.image) == [nil, .remote(URL(string: "https://example.org/b.jpg")!)])
     }
 
     @Test("names cannot leave the folder or take a reserved name", arguments: [
