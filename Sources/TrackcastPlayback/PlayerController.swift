@@ -346,8 +346,13 @@ public final class PlayerController {
             if let seeking = playbin.seeking { session.asset?.isSeekable = seeking.isSeekable }
         }
         send(.apply(.ready(isLive: session.isLive), session.id))
-        // Only now: the probe would slow the preroll down, and it only adds details.
-        if configuration.probesAssets { probe(session) }
+        // Only now: the probe would slow the preroll down, and it only adds
+        // details. Not over the network: it would download the start again,
+        // and GStreamer 1.22's discoverer, stopped in the middle of an HTTP
+        // probe when the item changes, now and then crashed in its queue2
+        // thread (the leak check's 200 item changes found it); the playing
+        // pipeline's own tags and table of contents serve there.
+        if configuration.probesAssets, !Self.isHTTP(session.item.uri) { probe(session) }
         if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
         if session.wantsPlaying { playbin.setState(.playing) }
     }
