@@ -81,16 +81,8 @@ struct ListeningBenchmark {
     }
 
     private static func makeOpus(_ talk: TalkLikeAudio, in folder: URL) throws -> URL {
-        let wav = folder.appendingPathComponent("talk.wav")
         let opus = folder.appendingPathComponent("talk.opus")
-        try talk.writeWAV(to: wav)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-        process.arguments = ["-q", "filesrc", "location=\(wav.path)", "!", "wavparse", "!", "audioconvert", "!",
-                             "opusenc", "bitrate=64000", "!", "oggmux", "!", "filesink", "location=\(opus.path)"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchFailure("gst-launch-1.0 could not make \(opus.path)") }
+        try talk.writeOpus(to: opus)
         return opus
     }
 

@@ -60,6 +60,22 @@ public struct TalkLikeAudio: Sendable {
         try Self.wav(samples()).write(to: url)
     }
 
+    /// Writes the talk as Opus in Ogg at `url` (64 kbit/s), by way of a
+    /// WAV beside it, with gst-launch-1.0.
+    public func writeOpus(to url: URL) throws {
+        let wav = url.deletingPathExtension().appendingPathExtension("wav")
+        try writeWAV(to: wav)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+        process.arguments = ["-q", "filesrc", "location=\(wav.path)", "!", "wavparse", "!", "audioconvert", "!",
+                             "opusenc", "bitrate=64000", "!", "oggmux", "!", "filesink", "location=\(url.path)"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
     public static func wav(_ mono: [Float]) -> Data {
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }

@@ -144,18 +144,9 @@ extension PlaybackEngine {
         }
 
         static func file(_ talk: TalkLikeAudio, _ encoding: Encoding, in folder: URL) throws -> URL {
-            let wav = folder.appendingPathComponent("talk-\(UUID().uuidString).wav")
-            try talk.writeWAV(to: wav)
-            guard encoding == .opus else { return wav }
-            let opus = wav.deletingPathExtension().appendingPathExtension("opus")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-            process.arguments = ["-q", "filesrc", "location=\(wav.path)", "!", "wavparse", "!", "audioconvert", "!",
-                                 "opusenc", "bitrate=64000", "!", "oggmux", "!", "filesink", "location=\(opus.path)"]
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw TestFailure("opusenc failed") }
-            return opus
+            let file = folder.appendingPathComponent("talk-\(UUID().uuidString).\(encoding.rawValue)")
+            try encoding == .opus ? talk.writeOpus(to: file) : talk.writeWAV(to: file)
+            return file
         }
 
         static func level(_ samples: [Float], _ seconds: Range<Double>) -> Double {
