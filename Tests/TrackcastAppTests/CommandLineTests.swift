@@ -90,8 +90,8 @@ struct FeedParseCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(json["title"] as? String == "Trackcast Sample Show")
         let episodes = try #require(json["episodes"] as? [[String: Any]])
-        #expect(episodes.count == 2)
-        #expect(episodes.first?["duration"] as? Double == 13)
+        #expect(episodes.count == 3)
+        #expect(episodes.first?["duration"] as? Double == 16)
         #expect(!FileManager.default.fileExists(atPath: library.path), "parsing touches no library")
     }
 

@@ -26,7 +26,7 @@ extension RunningAppTests {
 
         try await app.activate("try-sample-show")
         let opened = await app.waitFor(timeout: .seconds(20)) {
-            $0.standardOutput.contains("library: 1 shows") && $0.standardOutput.contains("show page: 2 episodes")
+            $0.standardOutput.contains("library: 1 shows") && $0.standardOutput.contains("show page: 3 episodes")
         }
         try #require(opened, "the sample show did not open: \(app.standardOutput) \(app.standardError)")
         #expect(app.standardOutput.contains("showing show 1: Trackcast Sample Show"))
@@ -72,6 +72,27 @@ extension RunningAppTests {
                 || $0.positions(after: beforeSkip).contains { $0 >= 13 }
         }
         #expect(jumped, "seek-forward did not move ahead: \(app.standardOutput[beforeSkip...])")
+        }
+    }
+
+    @Test("the sample show's video episode plays in the window with its three chapters, so video can be tried offline")
+    func sampleShowVideo() async throws {
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            try await app.openSampleShow()
+            // Stored after "Welcome" (1) and "Tips" (2): the feed's first item.
+            try await app.activate("play-episode", "[<int64 3>]")
+            let painting = await app.waitFor(timeout: .seconds(30)) {
+                let painted = $0.standardOutput.components(separatedBy: "video: painted ").last?.split(separator: " ").first
+                return $0.standardOutput.contains("video: painted ") && (painted.flatMap { Int($0) } ?? 0) >= 3
+            }
+            try #require(painting, "the sample video painted no frames: \(app.standardOutput) \(app.standardError)")
+            #expect(app.standardOutput.contains("chapters: 3 (3 listed)"), "\(app.standardOutput)")
+            // The slides' purple (#9141ac to #613583) fills the video view, far
+            // more of the screen than the show's cover thumbnail could.
+            let purple = try await RunningApp.screenshot().find((0x79, 0x3b, 0x97), tolerance: 30)
+            #expect(purple.count > 150_000, "\(purple.count) purple pixels on screen")
         }
     }
 
@@ -212,7 +233,7 @@ extension RunningAppTests {
             }
             #expect(imported, "the list was not imported: \(app.standardOutput) \(app.standardError)")
             try await app.activate("open-show", "[<int64 1>]")
-            let fetched = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 2 episodes") }
+            let fetched = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 3 episodes") }
             #expect(fetched, "the imported show's episodes were not fetched: \(app.standardOutput)")
         }
     }

@@ -265,7 +265,7 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
             try await app.activate("try-sample-show")
-            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("show page: 3 episodes"), "\(app.standardOutput)")
             try await app.activate("queue-last", "[<int64 2>]")
             try #require(await app.waitForLine("queue: 1 episodes"))
             let mark = app.standardOutput.endIndex
@@ -400,7 +400,7 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
             try await app.activate("try-sample-show")
-            try #require(await app.waitForLine("show page: 2 episodes"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("show page: 3 episodes"), "\(app.standardOutput)")
             try #require(await app.waitForLine("show settings shown: own speed false 1.0, intro 0.0 s, outro 0.0 s"))
             try await app.activate("show-skip", "[<(int64 1, 15.0, 30.0)>]")
             try #require(await app.waitForLine("show 1 settings: speed default, intro 15.0 s, outro 30.0 s"))

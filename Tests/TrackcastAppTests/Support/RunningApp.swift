@@ -93,10 +93,10 @@ final class RunningApp: Sendable {
         return try await quit()
     }
 
-    /// Subscribes to the sample show through its action and waits (up to 20 s) for its page to list both episodes.
+    /// Subscribes to the sample show through its action and waits (up to 20 s) for its page to list its three episodes.
     func openSampleShow() async throws {
         try await activate("try-sample-show")
-        let opened = await waitForLine("show page: 2 episodes")
+        let opened = await waitForLine("show page: 3 episodes")
         try #require(opened, "the sample show did not open: \(standardOutput)")
     }
 
