@@ -3,8 +3,10 @@ import TestSupport
 import TrackcastLibrary
 
 /// Refreshing 500 shows served on loopback by 50 "hosts" (127.0.0.1-50, ten
-/// shows each): wall time when every feed answers 200 (fetched, parsed and
-/// compared, nothing changed) and when every feed answers 304. The floor is
+/// shows each): wall time when every feed answers 200 with what it sent
+/// last time (fetched and recognised by its digest), when every feed answers
+/// 200 with one episode more (fetched, parsed, compared, one episode written
+/// per show) and when every feed answers 304. The floor is
 /// curl fetching the same 500 URLs with the same validators and the same
 /// number of transfers at once (`--parallel-max`), discarding the bodies:
 /// the cost of the HTTP alone.
@@ -40,6 +42,18 @@ struct RefreshBenchmark {
             curl200.append(try Self.curl(urls, etag: nil, parallel: options.maxConcurrentHosts))
         }
 
+        var oursChanged: [Double] = [], curlChanged: [Double] = []
+        for run in 1...runs {
+            for (host, server) in servers.enumerated() {
+                for show in 0..<showsPerHost {
+                    let feed = PodcastFeedWriter(title: "Host \(host) Show \(show)", episodes: episodesPerFeed + run)
+                    server.route("/\(show).xml", .document(feed.data(), contentType: "application/rss+xml"))
+                }
+            }
+            oursChanged.append(try await Self.time { try await Self.refreshAll(refresher, expecting: urls.count) })
+            curlChanged.append(try Self.curl(urls, etag: nil, parallel: options.maxConcurrentHosts))
+        }
+
         // Now with validators: one refresh stores each feed's ETag, the timed ones get 304s.
         for (host, server) in servers.enumerated() {
             for show in 0..<showsPerHost {
@@ -58,6 +72,9 @@ struct RefreshBenchmark {
             BenchRow(measured: "refresh \(shows) shows on loopback, all 200 unchanged (median of \(runs))", unit: "ms",
                      trackcast: Self.median(ours200), peerName: "curl --parallel, bodies discarded",
                      peer: Self.median(curl200)),
+            BenchRow(measured: "refresh \(shows) shows on loopback, all 200 with one new episode each (median of \(runs))",
+                     unit: "ms", trackcast: Self.median(oursChanged), peerName: "curl --parallel, bodies discarded",
+                     peer: Self.median(curlChanged)),
             BenchRow(measured: "refresh \(shows) shows on loopback, all 304 (median of \(runs))", unit: "ms",
                      trackcast: Self.median(ours304), peerName: "curl --parallel, same If-None-Match",
                      peer: Self.median(curl304)),

@@ -10,6 +10,8 @@ struct FeedDocument: Sendable {
     let lastModified: String?
     /// See `HTTPResponseHead.permanentURL`.
     let permanentURL: URL?
+
+    var digest: Int64 { FeedDocumentDigest.of(data, url: url, contentType: contentType) }
 }
 
 /// What fetching a feed brought.

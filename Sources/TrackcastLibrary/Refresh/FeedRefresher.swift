@@ -8,7 +8,8 @@ import Foundation
 /// request at a time, and a slow host holds up only its own shows.
 ///
 /// Each request is conditional (ETag, Last-Modified); a 304 is recorded
-/// without parsing. Parsing runs in the host's task, off every actor; the
+/// without parsing, and so is a document byte for byte the one last applied
+/// (`FeedDocumentDigest`), for servers that send no validators. Parsing runs in the host's task, off every actor; the
 /// store writes only new or changed episodes, in one transaction per show.
 /// A show that fails records its classified failure and the others go on.
 public final class FeedRefresher: Sendable {
@@ -71,7 +72,7 @@ public final class FeedRefresher: Sendable {
             return SubscribeResult(show: known, applied: nil)
         }
         let result = try await store.apply(feed: feed, fetchedFrom: feedURL, etag: document.etag,
-                                           lastModified: document.lastModified)
+                                           lastModified: document.lastModified, digest: document.digest)
         if let announced = feed.newFeedURL, announced != feedURL, ["http", "https"].contains(announced.scheme) {
             try await store.moveShow(result.showID, to: announced, keepingValidators: false)
         }
@@ -105,10 +106,18 @@ public final class FeedRefresher: Sendable {
                     lastModified: lastModified, at: Date()) else { return Self.report(show, .unsubscribed) }
                 return Self.report(show, .notModified, feedURL: feedURL)
             case .document(let document):
+                let digest = document.digest
+                if digest == show.refresh.feedDigest {
+                    guard let feedURL = try await store.recordNotModified(
+                        show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
+                        etag: document.etag, lastModified: document.lastModified, at: Date())
+                    else { return Self.report(show, .unsubscribed) }
+                    return Self.report(show, .notModified, feedURL: feedURL)
+                }
                 let feed = try Self.parse(document)
                 guard let applied = try await store.applyRefreshed(
                     feed, to: show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
-                    etag: document.etag, lastModified: document.lastModified, at: Date())
+                    etag: document.etag, lastModified: document.lastModified, digest: digest, at: Date())
                 else { return Self.report(show, .unsubscribed) }
                 return Self.report(show, .updated(applied.result), title: feed.title, feedURL: applied.feedURL)
             }

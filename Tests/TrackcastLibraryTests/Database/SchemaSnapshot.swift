@@ -11,7 +11,7 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1, version2]
+    static let older: [SchemaSnapshot] = [version1, version2, version3]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -338,4 +338,16 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
                    (NULL, 'file:///home/me/talk.ogg', 12, NULL, 1700090001);
         INSERT INTO settings (key, value) VALUES ('volume', '0.8');
         """)
+
+    /// Version 2 followed by the version 3 migration as it shipped (when
+    /// episodes were marked played); the same rows.
+    static let version3 = SchemaSnapshot(version: 3, schema: version2.schema + """
+
+        ALTER TABLE episodes ADD COLUMN played_at INTEGER;
+        UPDATE episodes SET played_at = unixepoch() WHERE played = 1;
+        CREATE TRIGGER episodes_played_at AFTER UPDATE OF played ON episodes
+            WHEN new.played IS NOT old.played BEGIN
+            UPDATE episodes SET played_at = CASE WHEN new.played = 1 THEN unixepoch() END WHERE id = new.id;
+        END;
+        """, sampleData: version2.sampleData)
 }

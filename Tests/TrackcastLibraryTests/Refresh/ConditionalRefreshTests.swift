@@ -43,6 +43,46 @@ struct ConditionalRefreshTests {
         #expect(second.headers["if-none-match"] == nil)
     }
 
+    @Test("a server with no validators sending the same feed again: recorded as not modified, nothing parsed")
+    func sameBytesWithoutValidators() async throws {
+        let server = try TestHTTPServer()
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Plain", episodes: 30).data(),
+                                           contentType: "application/rss+xml"))
+        let harness = try await RefreshHarness()
+        let show = try await harness.subscribe(server.url("/feed.xml"))
+        #expect(show.refresh.etag == nil && show.refresh.lastModified == nil)
+        #expect(show.refresh.feedDigest != nil)
+
+        // Parsing and comparing would report `.updated` with 30 unchanged.
+        #expect(try await harness.refreshAll().map(\.outcome) == [.notModified])
+        #expect(server.log(for: "/feed.xml").map(\.status) == [200, 200], "the feed was fetched whole both times")
+
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Plain", episodes: 31).data(),
+                                           contentType: "application/rss+xml"))
+        let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 1, updated: 0, unchanged: 30,
+                                       duplicates: 0)
+        #expect(try await harness.refreshAll().map(\.outcome) == [.updated(expected)])
+        #expect(try await harness.refreshAll().map(\.outcome) == [.notModified])
+    }
+
+    @Test("the feed digest covers the address, the content type and the app version as well as the bytes")
+    func digestInputs() throws {
+        let feed = PodcastFeedWriter(title: "Plain", episodes: 2).data()
+        let url = try #require(URL(string: "https://example.org/feed.xml"))
+        let digest = FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml", appVersion: "1.0")
+        #expect(digest == FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml", appVersion: "1.0"))
+        var changed = feed
+        changed[changed.count / 2] ^= 1
+        #expect(digest != FeedDocumentDigest.of(changed, url: url, contentType: "application/rss+xml", appVersion: "1.0"))
+        #expect(digest != FeedDocumentDigest.of(feed, url: try #require(URL(string: "https://example.org/other/feed.xml")),
+                                                contentType: "application/rss+xml", appVersion: "1.0"),
+                "relative links resolve against the address")
+        #expect(digest != FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml; charset=windows-1252",
+                                                appVersion: "1.0"), "the HTTP header can name the encoding")
+        #expect(digest != FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml", appVersion: "1.1"),
+                "a newer Trackcast parses every feed once more")
+    }
+
     @Test("a changed feed writes only its new and changed episodes, and the new validators")
     func changedFeed() async throws {
         let server = try TestHTTPServer()

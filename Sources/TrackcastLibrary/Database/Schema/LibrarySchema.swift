@@ -5,7 +5,7 @@
 /// booleans are 0/1 integers; children of an episode (enclosures, chapters, …)
 /// keep the feed's order in `position`.
 enum LibrarySchema {
-    static let migrations: [SchemaMigration] = [version1, version2, version3]
+    static let migrations: [SchemaMigration] = [version1, version2, version3, version4]
 
     /// Shows, episodes and their media, downloads, the queue, resume positions and settings.
     static let version1 = SchemaMigration(version: 1, sql: """
@@ -213,5 +213,13 @@ enum LibrarySchema {
             WHEN new.played IS NOT old.played BEGIN
             UPDATE episodes SET played_at = CASE WHEN new.played = 1 THEN unixepoch() END WHERE id = new.id;
         END;
+        """)
+
+    /// A fingerprint of the last feed document applied to each show
+    /// (`FeedDocumentDigest`), so a refresh that brings the same bytes from the
+    /// same address again skips parsing, as a 304 does, for servers that send
+    /// no validators.
+    static let version4 = SchemaMigration(version: 4, sql: """
+        ALTER TABLE shows ADD COLUMN feed_digest INTEGER;
         """)
 }

@@ -25,17 +25,18 @@ struct FeedRowWriter {
     }
 
     /// Overwrites the show's feed fields and records a successful refresh.
-    func updateShow(_ id: ShowID, from feed: Feed, etag: String?, lastModified: String?, refreshed: Date) throws {
+    func updateShow(_ id: ShowID, from feed: Feed, etag: String?, lastModified: String?, digest: Int64?,
+                    refreshed: Date) throws {
         try connection.execute("""
             UPDATE shows SET title = ?, link = ?, description = ?, author = ?, language = ?,
                 image_url = ?, new_feed_url = ?, podcast_guid = ?, show_type = ?, explicit = ?,
-                locked = ?, complete = ?, etag = ?, last_modified = ?, last_refreshed = ?,
+                locked = ?, complete = ?, etag = ?, last_modified = ?, feed_digest = ?, last_refreshed = ?,
                 last_error_kind = NULL, last_error_message = NULL
             WHERE id = ?
             """, [
                 feed.title, feed.link, feed.description, feed.author, feed.language,
                 feed.imageURL, feed.newFeedURL, feed.podcastGUID, feed.showType?.rawValue, feed.isExplicit,
-                feed.isLocked, feed.isComplete, etag, lastModified, refreshed.databaseSeconds,
+                feed.isLocked, feed.isComplete, etag, lastModified, digest, refreshed.databaseSeconds,
                 id,
             ])
         try connection.execute("DELETE FROM persons WHERE show_id = ?", [id])

@@ -10,9 +10,10 @@ extension LibraryStore {
     /// Only new and changed episodes are written. Episodes that left the feed
     /// stay (feeds drop old items; the user's history should not). Episodes
     /// seen on the apply that subscribes a show are not marked new: "new"
-    /// means arrived since subscribing.
+    /// means arrived since subscribing. `digest` is the fetched document's
+    /// `FeedDocumentDigest`, kept so the next refresh can skip the same bytes.
     @discardableResult
-    public func apply(feed: Feed, fetchedFrom url: URL, etag: String?, lastModified: String?,
+    public func apply(feed: Feed, fetchedFrom url: URL, etag: String?, lastModified: String?, digest: Int64? = nil,
                       at now: Date = Date()) throws -> FeedApplyResult {
         try connection.transaction {
             let writer = FeedRowWriter(connection: connection)
@@ -20,7 +21,8 @@ extension LibraryStore {
                 ShowID(rawValue: $0.int64(0))
             }
             let showID = try existingShow ?? writer.insertShow(feedURL: url, subscribed: now)
-            try writer.updateShow(showID, from: feed, etag: etag, lastModified: lastModified, refreshed: now)
+            try writer.updateShow(showID, from: feed, etag: etag, lastModified: lastModified, digest: digest,
+                                  refreshed: now)
 
             var known: [String: (id: EpisodeID, contentHash: Int64)] = [:]
             for row in try connection.query("SELECT identity, id, content_hash FROM episodes WHERE show_id = ?",

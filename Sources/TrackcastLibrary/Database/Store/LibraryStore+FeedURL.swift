@@ -56,14 +56,16 @@ extension LibraryStore {
     /// Synchronous on the actor, so no other library call runs between the
     /// check and the writes.
     func applyRefreshed(_ feed: Feed, to id: ShowID, requestedFrom requested: URL, permanentURL: URL?,
-                        etag: String?, lastModified: String?, at now: Date) throws -> RefreshApplication? {
+                        etag: String?, lastModified: String?, digest: Int64?, at now: Date) throws
+        -> RefreshApplication? {
         guard try show(id)?.feedURL == requested else { return nil }
         var feedURL = requested
         if let permanentURL, permanentURL != requested,
            try moveShow(id, to: permanentURL, keepingValidators: true) {
             feedURL = permanentURL
         }
-        let result = try apply(feed: feed, fetchedFrom: feedURL, etag: etag, lastModified: lastModified, at: now)
+        let result = try apply(feed: feed, fetchedFrom: feedURL, etag: etag, lastModified: lastModified,
+                               digest: digest, at: now)
         if let announced = feed.newFeedURL, announced != feedURL, Self.isWebURL(announced),
            try moveShow(id, to: announced, keepingValidators: false) {
             feedURL = announced
@@ -71,7 +73,8 @@ extension LibraryStore {
         return RefreshApplication(result: result, feedURL: feedURL)
     }
 
-    /// Records a 304 for a show, following `permanentURL` as `applyRefreshed`
+    /// Records a 304 (or a document identical to the last one applied) for a
+    /// show, following `permanentURL` as `applyRefreshed`
     /// does; returns the show's feed URL afterwards, `nil` if it was
     /// unsubscribed or moved meanwhile.
     func recordNotModified(_ id: ShowID, requestedFrom requested: URL, permanentURL: URL?,

@@ -9,7 +9,7 @@ enum ShowRowReader {
             s.new_feed_url, s.podcast_guid, s.show_type, s.explicit, s.locked, s.complete, s.subscribed,
             s.etag, s.last_modified, s.last_refreshed, s.last_error_kind, s.last_error_message,
             s.playback_speed, s.skip_intro, s.skip_outro, s.auto_download,
-            s.unplayed_count, s.new_count
+            s.unplayed_count, s.new_count, s.feed_digest
         FROM shows s
         """
 
@@ -39,7 +39,8 @@ enum ShowRowReader {
             isComplete: row.bool(13),
             subscribed: row.date(14),
             refresh: ShowRefreshState(etag: row.optionalString(15), lastModified: row.optionalString(16),
-                                      lastRefreshed: row.optionalDate(17), lastFailure: failure),
+                                      lastRefreshed: row.optionalDate(17), lastFailure: failure,
+                                      feedDigest: row.optionalInt64(26)),
             settings: ShowSettings(playbackSpeed: row.optionalDouble(20), skipIntro: row.double(21),
                                    skipOutro: row.double(22), autoDownload: row.bool(23)),
             unplayedCount: row.int(24),
