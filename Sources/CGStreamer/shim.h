@@ -4,3 +4,13 @@
 #include <gst/audio/audio.h>
 #include <gst/pbutils/pbutils.h>
 #include <gst/video/video.h>
+#include <gst/tag/tag.h>
+
+/* playbin's "get-audio-tags" and "get-text-tags" action signals: they are
+ * emitted through the variadic g_signal_emit_by_name, which Swift cannot
+ * call. The tags of stream `index` (transfer full), or NULL. */
+static inline GstTagList *tc_playbin_stream_tags(GstElement *playbin, const char *signal, gint index) {
+    GstTagList *tags = NULL;
+    g_signal_emit_by_name(playbin, signal, index, &tags);
+    return tags;
+}
