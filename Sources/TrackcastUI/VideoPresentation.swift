@@ -10,11 +10,13 @@ final class VideoPresentation {
     private let nowPlaying: NowPlaying
     private let window: @MainActor () -> MainWindow?
     private var pictureInPicture: PictureInPictureWindow?
+    private let trackActions: TrackActions
 
     init(application: Application, nowPlaying: NowPlaying, window: @escaping @MainActor () -> MainWindow?) {
         self.application = application
         self.nowPlaying = nowPlaying
         self.window = window
+        trackActions = TrackActions(application: application, nowPlaying: nowPlaying, window: window)
     }
 
     /// Call from the application's startup, before the first window.
@@ -22,6 +24,7 @@ final class VideoPresentation {
         RendererChoice.apply()
         application.addAction(SimpleAction(name: "pip") { [unowned self] in togglePictureInPicture() })
         application.addAction(SimpleAction(name: "fullscreen") { [unowned self] in window()?.toggleFullscreen() })
+        trackActions.install()
         nowPlaying.observe { [unowned self] in playbackChanged() }
     }
 
@@ -36,7 +39,7 @@ final class VideoPresentation {
     private func playbackChanged() {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
-            window()?.showVideo(video, phase: phase)
+            window()?.showVideo(video, phase: phase, tracks: nowPlaying.tracks)
             pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
