@@ -509,11 +509,12 @@ public final class PlayerController {
                              title: tags?.title, isExternal: isExternal)
     }
 
-    /// Which text stream came from the subtitle file. playbin adds the
-    /// file's stream after the media's own: its second decoder starts
-    /// after the first has found the media's streams.
+    /// Which text stream came from the subtitle file: playbin puts it
+    /// among the media's own in no fixed place, so it is told by its
+    /// stream's source.
     private func externalSubtitleIndex(of session: ItemSession, textCount: Int) -> Int? {
-        session.subtitleFile != nil && textCount > 0 ? textCount - 1 : nil
+        guard session.subtitleFile != nil else { return nil }
+        return (0..<textCount).first { playbin.isTextStreamFromOtherSource($0) == true }
     }
 
     /// Plays audio track `index` from now on, without a seek; it stays
@@ -534,12 +535,19 @@ public final class PlayerController {
             playbin.setCurrentStream(.text, index)
         }
         let shows = index != nil
+        let turnsOn = shows && !session.showsSubtitles
         if shows != session.showsSubtitles {
             session.showsSubtitles = shows
             // playbin reconfigures its sink for the text bit while playing.
             playbin.setFlags(flags(for: session))
         }
         Log.debug("playback \(session.id): tracks: \(tracks.summary)")
+        // Subtitles are sparse: the cue on screen now was sent when it
+        // began, while the text chain was off. A seek to where the item is
+        // sends it again. (A switch between streams needs none: playbin
+        // then replays what its text selector kept, and seeks the subtitle
+        // file's reader itself when switching to it.)
+        if turnsOn, !session.isLive, let position = playbin.position { seek(to: position, mode: .exact) }
     }
 
     // MARK: Listening effects

@@ -173,6 +173,7 @@ final class NowPlaying {
     /// Plays `newItem` from `chosenStart` (a chapter or cue picked on the
     /// episode page), else from where it was left, if it was.
     func play(_ newItem: Item, from chosenStart: Duration? = nil) {
+        pendingChoice = nil
         let key = Self.resumeKey(of: newItem)
         Task {
             var show: ShowSettings?
@@ -238,6 +239,7 @@ final class NowPlaying {
             ofFileNamed: url.lastPathComponent, base: (stem as NSString).deletingPathExtension))
         Task {
             guard let file = await checked(file), item == current else { return }
+            pendingChoice = nil
             play(current, startingAt: position, subtitles: file, autoplay: isActive)
         }
     }
@@ -250,8 +252,32 @@ final class NowPlaying {
 
     /// Shows subtitle track `index` of the current item, or none (nil).
     func selectSubtitleTrack(_ index: Int?) {
+        if let index, tracks.subtitles.indices.contains(index), !tracks.subtitles[index].isExternal,
+           tracks.subtitles.contains(where: \.isExternal), let current = item {
+            // GStreamer 1.22's playbin shows nothing of the media's own
+            // subtitles once it has shown a subtitle file's (its text
+            // selector gets no more of them): the item is loaded again
+            // without the file, from where it is, and the track chosen
+            // when it is ready. The file leaves the menu; Load Subtitles…
+            // brings it back.
+            let ordinal = tracks.subtitles[..<index].filter { !$0.isExternal }.count
+            pendingChoice = (audio: tracks.currentAudio, subtitle: ordinal)
+            Log.debug("subtitles: leaving \(subtitleFile?.url.lastPathComponent ?? "the file") for the media's track \(ordinal)")
+            play(current, startingAt: position, subtitles: nil, autoplay: isActive)
+            return
+        }
         player?.selectSubtitleTrack(index)
         refreshTracks()
+    }
+
+    /// Tracks to choose once the item loaded again is ready (`selectSubtitleTrack`).
+    private var pendingChoice: (audio: Int?, subtitle: Int)?
+
+    private func applyPendingChoice() {
+        guard let choice = pendingChoice, let player else { return }
+        pendingChoice = nil
+        if let audio = choice.audio { player.selectAudioTrack(audio) }
+        player.selectSubtitleTrack(choice.subtitle)
     }
 
     /// Reads the tracks again; observers hear of a change.
@@ -436,6 +462,7 @@ final class NowPlaying {
         case .ready:
             duration = player?.duration
             chapters.embedded(player?.asset?.chapters ?? [])
+            applyPendingChoice()
             tracks = player?.tracks ?? .none
         case .paused:
             if let current = player?.position { position = current }

@@ -66,7 +66,14 @@ public final class Playbin: Element {
     /// like `uri`, on the next change from READY up.
     public var subtitleURI: String? {
         get { (try? property("suburi", as: String.self)).flatMap { $0.isEmpty ? nil : $0 } }
-        set { try? setProperty("suburi", newValue ?? "") }
+        set {
+            // NULL, not "": playbin warns of an invalid URI for an empty one.
+            var value = GValue()
+            g_value_init(&value, tc_type_string())
+            defer { g_value_unset(&value) }
+            g_value_set_string(&value, newValue)
+            g_object_set_property(objectPointer, "suburi", &value)
+        }
     }
 
     /// The kinds of stream a listener or viewer chooses among.
@@ -93,6 +100,22 @@ public final class Playbin: Element {
     /// Switches to stream `index` of `kind` at once, without a seek.
     public func setCurrentStream(_ kind: ChoosableStream, _ index: Int) {
         try? setProperty("current-\(kind.prefix)", Int32(clamping: index))
+    }
+
+    /// Whether text stream `index` comes from another source than the
+    /// media's own streams: the subtitle file (`subtitleURI`). A stream's
+    /// ID starts with a hash of the URI it was read from (GStreamer makes
+    /// it so), and playbin orders the file's stream among the media's by
+    /// whichever typefinder finished first. Nil when the IDs are not known yet.
+    public func isTextStreamFromOtherSource(_ index: Int) -> Bool? {
+        func source(_ signal: String, _ index: Int) -> Substring? {
+            guard let id = tc_playbin_stream_id(element, signal, Int32(clamping: index)) else { return nil }
+            defer { g_free(id) }
+            return String(cString: id).split(separator: "/", maxSplits: 1).first
+        }
+        let reference = source("get-video-pad", 0) ?? source("get-audio-pad", 0)
+        guard let reference, let text = source("get-text-pad", index) else { return nil }
+        return text != reference
     }
 
     /// The tags of stream `index` of `kind`: its language and title.
