@@ -36,6 +36,19 @@ struct PreferencesView {
                                  subtitle: tr("Closing the window while an episode plays keeps it playing"),
                                  control: keepPlaying))
         window.add(background)
+
+        let video = PreferencesGroup(title: tr("Video"))
+        let pipOnMinimize = Switch()
+        pipOnMinimize.isOn = settings.pictureInPictureOnMinimize
+        pipOnMinimize.onToggled { [weak pipOnMinimize] in
+            if let pipOnMinimize { settings.set(Variant(pipOnMinimize.isOn), forKey: "pip-on-minimize") }
+        }
+        connections += [settings.onChange("pip-on-minimize") { pipOnMinimize.isOn = settings.pictureInPictureOnMinimize }]
+            .compactMap { $0 }
+        video.add(ActionRow(title: tr("Picture-in-Picture When Minimized"),
+                            subtitle: tr("Minimizing the window while a video plays keeps it in a small window on top"),
+                            control: pipOnMinimize))
+        window.add(video)
         window.onCloseRequest {
             for connection in connections { connection.disconnect() }
             return false
