@@ -95,16 +95,7 @@ extension RunningAppTests {
 
     @Test("picture-in-picture stays above and on all workspaces; closing it keeps playing on one decoder; F and Escape")
     func pictureInPicture() async throws {
-        let windowManager = try await DetachedProcess.start(["/usr/bin/metacity", "--replace"])
-        // Gone before the next test, also when this one fails: a compositing
-        // window manager makes GTK draw shadows around windows, changing their X size.
-        do {
-            try await pictureInPictureUnderWindowManager()
-        } catch {
-            await windowManager.stop()
-            throw error
-        }
-        await windowManager.stop()
+        try await underWindowManager { try await pictureInPictureUnderWindowManager() }
     }
 
     private func pictureInPictureUnderWindowManager() async throws {
@@ -150,8 +141,10 @@ extension RunningAppTests {
 
 /// Picture-in-picture's size and its opening on minimise, under metacity.
 extension RunningAppTests {
-    /// `body` under metacity, which is gone afterwards also when it fails.
-    private func underWindowManager(_ body: () async throws -> Void) async throws {
+    /// `body` under metacity, which is gone afterwards also when it fails:
+    /// a compositing window manager makes GTK draw shadows around windows,
+    /// changing their X size for the tests that follow.
+    func underWindowManager(_ body: () async throws -> Void) async throws {
         let windowManager = try await DetachedProcess.start(["/usr/bin/metacity", "--replace"])
         do {
             try await body()
