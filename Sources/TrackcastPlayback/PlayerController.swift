@@ -492,9 +492,12 @@ public final class PlayerController {
         let external = externalSubtitleIndex(of: session, textCount: textCount)
         let subtitles = (0..<textCount).map { index in
             var track = Self.track(playbin.streamTags(.text, index), isExternal: index == external)
-            if index == external, track.languageCode == nil, let code = session.subtitleFile?.languageCode {
-                track.languageCode = code
-                track.languageName = MediaTags.languageName(forCode: code)
+            if index == external {
+                track.fileName = session.subtitleFile?.url.lastPathComponent
+                if track.languageCode == nil, let code = session.subtitleFile?.languageCode {
+                    track.languageCode = code
+                    track.languageName = MediaTags.languageName(forCode: code)
+                }
             }
             return track
         }

@@ -33,7 +33,10 @@ final class TrackMenu {
         let subtitles = Menu()
         subtitles.append(tr("Off"), action: "app.subtitle-track(-1)")
         for (index, track) in tracks.subtitles.enumerated() {
-            subtitles.append(track.label(number: index + 1), action: "app.subtitle-track(\(index))")
+            var label = track.label(number: index + 1)
+            // A file beside the video, or loaded by hand, says which.
+            if let file = track.fileName { label = String(format: tr("%@ (from %@)"), label, file) }
+            subtitles.append(label, action: "app.subtitle-track(\(index))")
         }
         subtitles.append(tr("Load Subtitles…"), action: "app.load-subtitles")
         menu.appendSection(subtitles, label: tr("Subtitles"))

@@ -13,13 +13,16 @@ public struct TrackSelection: Sendable, Equatable {
         public var title: String?
         /// A subtitle file beside the media or loaded by hand, not inside the media.
         public var isExternal: Bool
+        /// The subtitle file's name, for an external track.
+        public var fileName: String?
 
         public init(languageCode: String? = nil, languageName: String? = nil, title: String? = nil,
-                    isExternal: Bool = false) {
+                    isExternal: Bool = false, fileName: String? = nil) {
             self.languageCode = languageCode
             self.languageName = languageName
             self.title = title
             self.isExternal = isExternal
+            self.fileName = fileName
         }
 
         /// What the menu calls it: "English", "English – Commentary",
