@@ -49,6 +49,9 @@ final class ItemSession {
     var hasEnded = false
     /// The subtitle file shown beside the media's own streams (playbin's `suburi`).
     let subtitleFile: SubtitleFile?
+    /// GStreamer could not tell what the subtitle file is (playbin then
+    /// plays on without it, with only a warning).
+    var isSubtitleFileUnrecognised = false
     /// Subtitles on (the flags' text bit); each item starts with them on.
     var showsSubtitles = true
     /// Descriptions from missing-plugin messages, for classifying the error that follows.

@@ -520,6 +520,10 @@ public final class PlayerController {
         return (0..<textCount).first { playbin.isTextStreamFromOtherSource($0) == true }
     }
 
+    /// Whether GStreamer could not tell what the current item's subtitle
+    /// file is (it shows nothing of it then); known by `ready`.
+    public var isSubtitleFileUnrecognised: Bool { session?.isSubtitleFileUnrecognised ?? false }
+
     /// Plays audio track `index` from now on, without a seek; it stays
     /// through pauses and seeks until the item changes.
     public func selectAudioTrack(_ index: Int) {
@@ -641,7 +645,15 @@ public final class PlayerController {
                 pipelineFailed(session, failure)
             }
         case .warning:
-            if let failure = message.failure { Log.debug("playback warning: \(failure.error.message)") }
+            if let failure = message.failure {
+                Log.debug("playback warning: \(failure.error.message)")
+                // playbin turns the subtitle file's errors into warnings and
+                // plays on without it. Only a typefinder says "type not
+                // found", and for the media itself that is an error.
+                if session.subtitleFile != nil, GStreamerErrorCode(failure.error) == .stream(.typeNotFound) {
+                    session.isSubtitleFileUnrecognised = true
+                }
+            }
         case .element:
             // A video decoder skipped on purpose is not missing.
             if let missing = message.missingPlugin, decodesVideo(session.item) || !missing.isVideo {

@@ -464,6 +464,11 @@ final class NowPlaying {
             chapters.embedded(player?.asset?.chapters ?? [])
             applyPendingChoice()
             tracks = player?.tracks ?? .none
+            if player?.isSubtitleFileUnrecognised == true, let file = subtitleFile {
+                subtitleFile = nil
+                errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), file.url.lastPathComponent,
+                                     tr("GStreamer cannot tell what kind of file it is.")))
+            }
         case .paused:
             if let current = player?.position { position = current }
             pausedAt = Date()

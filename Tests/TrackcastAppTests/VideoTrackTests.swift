@@ -235,6 +235,14 @@ extension RunningAppTests {
                     "no message for a damaged file: \(app.standardOutput[offset...])")
             #expect(app.isRunning)
 
+            // One cue, well-formed, but under the 129 bytes GStreamer's typefinder needs.
+            let tiny = elsewhere.appendingPathComponent("tiny.srt")
+            try "1\n00:00:00,000 --> 00:00:30,000\nTINY\n".write(to: tiny, atomically: true, encoding: .utf8)
+            offset = app.standardOutput.endIndex
+            try await app.activate("subtitle-file", "[<'\(tiny.absoluteString)'>]")
+            #expect(await app.waitForLine("toast: The subtitles in “tiny.srt” cannot be shown: GStreamer", after: offset),
+                    "no message for a file GStreamer cannot recognise: \(app.standardOutput[offset...])")
+
             offset = app.standardOutput.endIndex
             try await app.activate("subtitle-file", "[<'\(good.absoluteString)'>]")
             let loaded = await waitForTracks(app, after: offset) { $0.contains("subtitles 0 of 1") }
