@@ -47,6 +47,13 @@ final class ItemSession {
     var bufferingPercent = 100
     var hasFailed = false
     var hasEnded = false
+    /// The subtitle file shown beside the media's own streams (playbin's `suburi`).
+    let subtitleFile: SubtitleFile?
+    /// GStreamer could not tell what the subtitle file is (playbin then
+    /// plays on without it, with only a warning).
+    var isSubtitleFileUnrecognised = false
+    /// Subtitles on (the flags' text bit); each item starts with them on.
+    var showsSubtitles = true
     /// Descriptions from missing-plugin messages, for classifying the error that follows.
     var missingPlugins: [String] = []
     /// The probe, the load timeout, error classification.
@@ -54,9 +61,11 @@ final class ItemSession {
     /// Fails the item if the buffer stops filling; running while it is below 100%.
     var stallWatch: Task<Void, Never>?
 
-    init(id: PlaybackItemID, item: PlaybackItem, wantsPlaying: Bool, start: Duration?, observers: ItemObservers) {
+    init(id: PlaybackItemID, item: PlaybackItem, subtitleFile: SubtitleFile?, wantsPlaying: Bool, start: Duration?,
+         observers: ItemObservers) {
         self.id = id
         self.item = item
+        self.subtitleFile = subtitleFile
         self.wantsPlaying = wantsPlaying
         self.pendingStart = start
         self.observers = observers

@@ -164,16 +164,20 @@ public final class PlayerController {
     // MARK: Loading
 
     /// Stops whatever was playing and loads `item`; plays it when ready if
-    /// `autoplay`, from `start` if given. Returns the load's ID, which every
-    /// state and observer event of this item carries.
+    /// `autoplay`, from `start` if given, with `subtitles` over its video
+    /// if given. Returns the load's ID, which every state and observer
+    /// event of this item carries.
     @discardableResult
-    public func load(_ item: PlaybackItem, startingAt start: Duration? = nil, autoplay: Bool = true) -> PlaybackItemID {
+    public func load(_ item: PlaybackItem, startingAt start: Duration? = nil, autoplay: Bool = true,
+                     subtitles: SubtitleFile? = nil) -> PlaybackItemID {
         endSession()
         let id = PlaybackItemID.next()
         let observers = ItemObservers(itemID: id, interval: configuration.tickInterval) { [weak self] in
             (self?.playbin.position, self?.duration, self?.rate.value ?? 1)
         }
-        let session = ItemSession(id: id, item: item, wantsPlaying: autoplay, start: start, observers: observers)
+        let subtitles = decodesVideo(item) ? subtitles : nil
+        let session = ItemSession(id: id, item: item, subtitleFile: subtitles, wantsPlaying: autoplay, start: start,
+                                  observers: observers)
         self.session = session
         stoppedItem = nil
         send(.begin(id))
@@ -183,6 +187,8 @@ public final class PlayerController {
         setFlags(for: session)
         installAudioEffects()
         playbin.uri = item.uri
+        // Always set, so an item without one does not inherit the last one's.
+        playbin.subtitleURI = subtitles?.url.absoluteString
         // Not straight to PLAYING, though it would save a main-loop turn:
         // GStreamer 1.22 then sometimes finalises a failing demuxer on its
         // own streaming thread (a truncated MP4: a GstTask leaked, or a crash).
@@ -230,12 +236,15 @@ public final class PlayerController {
         configuration.decodesVideo && item.kind != .audio
     }
 
-    private func flags(for item: PlaybackItem, downloads: Bool = false) -> String {
+    private func flags(for session: ItemSession) -> String {
+        let item = session.item
+        // "text" draws the chosen subtitle stream into the picture
+        // (playbin's subtitleoverlay); without it no subtitle is decoded.
         var flags = decodesVideo(item)
-            ? "video+audio+text+deinterlace+soft-colorbalance"
+            ? "video+audio+deinterlace+soft-colorbalance" + (session.showsSubtitles ? "+text" : "")
             : "audio"
         if buffers(item) { flags += "+buffering" }
-        return downloads ? flags + "+download" : flags
+        return session.isDownloading ? flags + "+download" : flags
     }
 
     /// Whether playbin buffers the item's demuxed data and reports it (network
@@ -245,7 +254,7 @@ public final class PlayerController {
     }
 
     private func setFlags(for session: ItemSession) {
-        playbin.setFlags(flags(for: session.item, downloads: session.isDownloading))
+        playbin.setFlags(flags(for: session))
         // A download keeps a ring buffer, so that a stream that never ends
         // cannot fill the disk. Streaming keeps none: with one, it would stop
         // asking the server for byte ranges.
@@ -346,6 +355,7 @@ public final class PlayerController {
             if let seeking = playbin.seeking { session.asset?.isSeekable = seeking.isSeekable }
         }
         send(.apply(.ready(isLive: session.isLive), session.id))
+        if decodesVideo(session.item) { Log.debug("playback \(session.id): tracks: \(tracks.summary)") }
         // Only now: the probe would slow the preroll down, and it only adds
         // details. Not over the network: it would download the start again,
         // and GStreamer 1.22's discoverer, stopped in the middle of an HTTP
@@ -469,6 +479,84 @@ public final class PlayerController {
         return min(max(target, .zero), upper ?? target)
     }
 
+    // MARK: Audio and subtitle tracks
+
+    /// The current item's audio and subtitle tracks and which of them
+    /// play, read from the pipeline; `.none` until the item is ready.
+    public var tracks: TrackSelection {
+        guard let session, session.isReady, !session.hasFailed, decodesVideo(session.item) else { return .none }
+        let audio = (0..<playbin.streamCount(.audio)).map { index in
+            Self.track(playbin.streamTags(.audio, index), isExternal: false)
+        }
+        let textCount = playbin.streamCount(.text)
+        let external = externalSubtitleIndex(of: session, textCount: textCount)
+        let subtitles = (0..<textCount).map { index in
+            var track = Self.track(playbin.streamTags(.text, index), isExternal: index == external)
+            if index == external {
+                track.fileName = session.subtitleFile?.url.lastPathComponent
+                if track.languageCode == nil, let code = session.subtitleFile?.languageCode {
+                    track.languageCode = code
+                    track.languageName = MediaTags.languageName(forCode: code)
+                }
+            }
+            return track
+        }
+        let shown = session.showsSubtitles && textCount > 0 ? (playbin.currentStream(.text) ?? 0) : nil
+        return TrackSelection(audio: audio, subtitles: subtitles,
+                              currentAudio: audio.isEmpty ? nil : playbin.currentStream(.audio) ?? 0,
+                              currentSubtitle: shown)
+    }
+
+    private static func track(_ tags: MediaTags?, isExternal: Bool) -> TrackSelection.Track {
+        TrackSelection.Track(languageCode: tags?.languageCode, languageName: tags?.languageName,
+                             title: tags?.title, isExternal: isExternal)
+    }
+
+    /// Which text stream came from the subtitle file: playbin puts it
+    /// among the media's own in no fixed place, so it is told by its
+    /// stream's source.
+    private func externalSubtitleIndex(of session: ItemSession, textCount: Int) -> Int? {
+        guard session.subtitleFile != nil else { return nil }
+        return (0..<textCount).first { playbin.isTextStreamFromOtherSource($0) == true }
+    }
+
+    /// Whether GStreamer could not tell what the current item's subtitle
+    /// file is (it shows nothing of it then); known by `ready`.
+    public var isSubtitleFileUnrecognised: Bool { session?.isSubtitleFileUnrecognised ?? false }
+
+    /// Plays audio track `index` from now on, without a seek; it stays
+    /// through pauses and seeks until the item changes.
+    public func selectAudioTrack(_ index: Int) {
+        guard let session, session.isReady, !session.hasFailed,
+              (0..<playbin.streamCount(.audio)).contains(index) else { return }
+        playbin.setCurrentStream(.audio, index)
+        Log.debug("playback \(session.id): tracks: \(tracks.summary)")
+    }
+
+    /// Shows subtitle track `index` over the video, or none (nil); it stays
+    /// through pauses and seeks until the item changes.
+    public func selectSubtitleTrack(_ index: Int?) {
+        guard let session, session.isReady, !session.hasFailed else { return }
+        if let index {
+            guard (0..<playbin.streamCount(.text)).contains(index) else { return }
+            playbin.setCurrentStream(.text, index)
+        }
+        let shows = index != nil
+        let turnsOn = shows && !session.showsSubtitles
+        if shows != session.showsSubtitles {
+            session.showsSubtitles = shows
+            // playbin reconfigures its sink for the text bit while playing.
+            playbin.setFlags(flags(for: session))
+        }
+        Log.debug("playback \(session.id): tracks: \(tracks.summary)")
+        // Subtitles are sparse: the cue on screen now was sent when it
+        // began, while the text chain was off. A seek to where the item is
+        // sends it again. (A switch between streams needs none: playbin
+        // then replays what its text selector kept, and seeks the subtitle
+        // file's reader itself when switching to it.)
+        if turnsOn, !session.isLive, let position = playbin.position { seek(to: position, mode: .exact) }
+    }
+
     // MARK: Listening effects
 
     /// Skip silence and voice boost; they stay for the items that follow.
@@ -557,7 +645,15 @@ public final class PlayerController {
                 pipelineFailed(session, failure)
             }
         case .warning:
-            if let failure = message.failure { Log.debug("playback warning: \(failure.error.message)") }
+            if let failure = message.failure {
+                Log.debug("playback warning: \(failure.error.message)")
+                // playbin turns the subtitle file's errors into warnings and
+                // plays on without it. Only a typefinder says "type not
+                // found", and for the media itself that is an error.
+                if session.subtitleFile != nil, GStreamerErrorCode(failure.error) == .stream(.typeNotFound) {
+                    session.isSubtitleFileUnrecognised = true
+                }
+            }
         case .element:
             // A video decoder skipped on purpose is not missing.
             if let missing = message.missingPlugin, decodesVideo(session.item) || !missing.isVideo {
@@ -618,6 +714,8 @@ public final class PlayerController {
         } else if session.isSeekInFlight {
             session.isSeekInFlight = false
             session.observers.seekLanded(at: playbin.position ?? session.seekTarget)
+            // What the pipeline plays after the seek: a choice of track must survive it.
+            if decodesVideo(session.item) { Log.debug("playback \(session.id): tracks after seek: \(tracks.summary)") }
         }
         advanceLoad(session)
     }

@@ -28,6 +28,7 @@ final class AppSettings {
         ResumePolicy(longPause: 300, rewind: Double((try? settings?.int(forKey: "rewind-after-pause-seconds")) ?? 5))
     }
     var backgroundPlayback: Bool { (try? settings?.bool(forKey: "background-playback")) ?? true }
+    var pictureInPictureOnMinimize: Bool { (try? settings?.bool(forKey: "pip-on-minimize")) ?? false }
     var listeningEffects: ListeningEffects {
         ListeningEffects(skipsSilence: (try? settings?.bool(forKey: "skip-silence")) ?? false,
                          boostsVoice: (try? settings?.bool(forKey: "voice-boost")) ?? false)
@@ -50,10 +51,10 @@ final class AppSettings {
     }
 
     /// Stateful actions over keys that menus choose from or toggle:
-    /// `app.playback-speed`, `app.skip-silence`, `app.voice-boost`.
+    /// `app.playback-speed`, `app.skip-silence`, `app.voice-boost`, `app.pip-on-minimize`.
     func actions() -> [ObjectRef] {
         guard let settings else { return [] }
-        return ["playback-speed", "skip-silence", "voice-boost"].compactMap { try? settings.action(forKey: $0) }
+        return ["playback-speed", "skip-silence", "voice-boost", "pip-on-minimize"].compactMap { try? settings.action(forKey: $0) }
     }
 
     /// Calls `handler` whenever `key` changes; disconnect the returned

@@ -5,6 +5,14 @@ import TrackcastLibrary
 /// playback and library layers classify failures and keep English details
 /// for logs; the words on screen are chosen here.
 enum FailureText {
+    static func subtitles(_ failure: SubtitleFileCheck.Failure) -> String {
+        switch failure {
+        case .unreadable: tr("The file could not be read.")
+        case .tooLarge: tr("The file is too large to be subtitles.")
+        case .noCues: tr("It holds no subtitles Trackcast can read (SubRip or WebVTT).")
+        }
+    }
+
     static func playback(_ error: PlaybackError) -> String {
         switch error {
         case .offline(.hostNotFound):

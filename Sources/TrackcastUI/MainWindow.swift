@@ -209,14 +209,14 @@ final class MainWindow {
     }
 
     /// Shows the video in place of the pages.
-    func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase) {
+    func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase, tracks: TrackSelection) {
         let view = videoView ?? {
             let made = VideoView(paintable: paintable)
             pages.add(made.root, name: "video")
             videoView = made
             return made
         }()
-        view.update(phase: phase)
+        view.update(phase: phase, tracks: tracks)
         if pages.visibleChildName != "video" {
             pages.visibleChildName = "video"
             Log.debug("video: view shown")

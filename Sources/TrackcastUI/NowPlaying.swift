@@ -35,6 +35,10 @@ final class NowPlaying {
     private(set) var phase: PlaybackPhase = .idle
     private(set) var position: Duration = .zero
     private(set) var duration: Duration?
+    /// The current item's audio and subtitle tracks, as the player last said.
+    private(set) var tracks = TrackSelection.none
+    /// The subtitle file shown with the current item: found beside it or loaded by hand.
+    private(set) var subtitleFile: SubtitleFile?
     private var itemID: PlaybackItemID?
     private var tickTask: Task<Void, Never>?
     /// Follows what the player learns about the item after it is ready.
@@ -169,6 +173,7 @@ final class NowPlaying {
     /// Plays `newItem` from `chosenStart` (a chapter or cue picked on the
     /// episode page), else from where it was left, if it was.
     func play(_ newItem: Item, from chosenStart: Duration? = nil) {
+        pendingChoice = nil
         let key = Self.resumeKey(of: newItem)
         Task {
             var show: ShowSettings?
@@ -181,10 +186,106 @@ final class NowPlaying {
             } else if let intro = show?.skipIntro, intro > 0 {
                 start = .seconds(intro)
             }
+            // Only an opened file has neighbours; an episode's download is named by Trackcast.
+            var subtitles: SubtitleFile?
+            if newItem.kind != .audio, newItem.episode == nil, let url = URL(string: newItem.uri), url.isFileURL {
+                subtitles = await self.subtitles(beside: url)
+            }
             showSettings = show
             applySpeed()
-            play(newItem, startingAt: start)
+            play(newItem, startingAt: start, subtitles: subtitles)
         }
+    }
+
+    /// The subtitle file beside a video, if there is one that reads; one
+    /// that does not is reported and left out.
+    private func subtitles(beside media: URL) async -> SubtitleFile? {
+        let found = await Task.detached { SubtitleFile.beside(media, preferredLanguages: Locale.preferredLanguages) }.value
+        guard let found else { return nil }
+        return await checked(found)
+    }
+
+    /// `file` if its subtitles can be read (checked off the main thread), else nil after a toast saying why.
+    private func checked(_ file: SubtitleFile) async -> SubtitleFile? {
+        let url = file.url
+        let result = await Task.detached { () -> Result<Int, SubtitleFileCheck.Failure> in
+            do throws(SubtitleFileCheck.Failure) {
+                return .success(try SubtitleFileCheck.cueCount(of: url))
+            } catch {
+                return .failure(error)
+            }
+        }.value
+        switch result {
+        case .success(let cues):
+            Log.debug("subtitles: \(cues) cues in \(url.lastPathComponent)")
+            return file
+        case .failure(let failure):
+            Log.debug("subtitles: \(url.lastPathComponent) refused: \(failure)")
+            errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), url.lastPathComponent,
+                                 FailureText.subtitles(failure)))
+            return nil
+        }
+    }
+
+    /// Shows the subtitle file at `url` over the video playing: the item is
+    /// loaded again with it, from where it is, playing or paused as it was.
+    func loadSubtitles(_ url: URL) {
+        guard let current = item, hasVideo else {
+            errorHandler?(tr("Subtitles can only be loaded while a video plays"))
+            return
+        }
+        let stem = (url.lastPathComponent as NSString).deletingPathExtension
+        let file = SubtitleFile(url: url, languageCode: SubtitleFile.languageCode(
+            ofFileNamed: url.lastPathComponent, base: (stem as NSString).deletingPathExtension))
+        Task {
+            guard let file = await checked(file), item == current else { return }
+            pendingChoice = nil
+            play(current, startingAt: position, subtitles: file, autoplay: isActive)
+        }
+    }
+
+    /// Plays audio track `index` of the current item.
+    func selectAudioTrack(_ index: Int) {
+        player?.selectAudioTrack(index)
+        refreshTracks()
+    }
+
+    /// Shows subtitle track `index` of the current item, or none (nil).
+    func selectSubtitleTrack(_ index: Int?) {
+        if let index, tracks.subtitles.indices.contains(index), !tracks.subtitles[index].isExternal,
+           tracks.subtitles.contains(where: \.isExternal), let current = item {
+            // GStreamer 1.22's playbin shows nothing of the media's own
+            // subtitles once it has shown a subtitle file's (its text
+            // selector gets no more of them): the item is loaded again
+            // without the file, from where it is, and the track chosen
+            // when it is ready. The file leaves the menu; Load Subtitles…
+            // brings it back.
+            let ordinal = tracks.subtitles[..<index].filter { !$0.isExternal }.count
+            pendingChoice = (audio: tracks.currentAudio, subtitle: ordinal)
+            Log.debug("subtitles: leaving \(subtitleFile?.url.lastPathComponent ?? "the file") for the media's track \(ordinal)")
+            play(current, startingAt: position, subtitles: nil, autoplay: isActive)
+            return
+        }
+        player?.selectSubtitleTrack(index)
+        refreshTracks()
+    }
+
+    /// Tracks to choose once the item loaded again is ready (`selectSubtitleTrack`).
+    private var pendingChoice: (audio: Int?, subtitle: Int)?
+
+    private func applyPendingChoice() {
+        guard let choice = pendingChoice, let player else { return }
+        pendingChoice = nil
+        if let audio = choice.audio { player.selectAudioTrack(audio) }
+        player.selectSubtitleTrack(choice.subtitle)
+    }
+
+    /// Reads the tracks again; observers hear of a change.
+    private func refreshTracks() {
+        let current = player?.tracks ?? .none
+        guard current != tracks else { return }
+        tracks = current
+        notify()
     }
 
     /// The show's remembered speed, else the preference.
@@ -213,7 +314,7 @@ final class NowPlaying {
         return URL(string: item.uri).map { .uri($0) }
     }
 
-    private func play(_ newItem: Item, startingAt start: Duration?) {
+    private func play(_ newItem: Item, startingAt start: Duration?, subtitles: SubtitleFile? = nil, autoplay: Bool = true) {
         guard let player = makePlayer() else { return }
         saveCurrentPosition()
         resume.begin(Self.resumeKey(of: newItem), show: newItem.show)
@@ -225,8 +326,10 @@ final class NowPlaying {
         phase = .loading
         position = start ?? .zero
         duration = nil
+        tracks = .none
+        subtitleFile = subtitles
         let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),
-                             startingAt: start, autoplay: true)
+                             startingAt: start, autoplay: autoplay, subtitles: subtitles)
         itemID = id
         Log.debug("playing \(newItem.uri)")
         mpris?.propertiesMayHaveChanged()
@@ -359,6 +462,13 @@ final class NowPlaying {
         case .ready:
             duration = player?.duration
             chapters.embedded(player?.asset?.chapters ?? [])
+            applyPendingChoice()
+            tracks = player?.tracks ?? .none
+            if player?.isSubtitleFileUnrecognised == true, let file = subtitleFile {
+                subtitleFile = nil
+                errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), file.url.lastPathComponent,
+                                     tr("GStreamer cannot tell what kind of file it is.")))
+            }
         case .paused:
             if let current = player?.position { position = current }
             pausedAt = Date()
@@ -388,6 +498,7 @@ final class NowPlaying {
         guard id == itemID else { return }
         duration = player?.duration ?? duration
         chapters.embedded(asset.chapters)
+        tracks = player?.tracks ?? .none
         mpris?.propertiesMayHaveChanged()
         notify()
     }
@@ -409,6 +520,8 @@ final class NowPlaying {
         }
         chapters.update(position: tick.position)
         sleepTimer.ticked(position: tick.position, duration: duration)
+        // Streams can come late (a subtitle file is read after the media).
+        tracks = player?.tracks ?? .none
         notify()
     }
 

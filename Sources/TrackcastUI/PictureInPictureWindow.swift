@@ -2,10 +2,13 @@ import Bindings
 import TrackcastCore
 
 /// A small floating window showing the same video paintable as the main
-/// window (so no second decoder): undecorated, resizable, moved by dragging
-/// anywhere, with play/pause, back to the app and close on hover. On X11 it
-/// asks the window manager to keep it above other windows and on every
-/// workspace; Wayland has no protocol for that.
+/// window (so no second decoder): undecorated, resizable with the video's
+/// aspect kept, moved by dragging anywhere, with play/pause, back to the
+/// app and close on hover. On X11 it asks the window manager to keep it
+/// above other windows and on every workspace, and to keep the aspect while
+/// the user resizes it; Wayland has no protocol for either, so there it
+/// offers the compositor's window menu ("Keep on Top…"), which is where
+/// GNOME and KDE put "Always on Top", and snaps its size after a resize.
 @MainActor
 final class PictureInPictureWindow {
     /// Not translated: shell extensions and window rules that keep
@@ -16,15 +19,18 @@ final class PictureInPictureWindow {
     private let controls: Revealer
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var closed: (@MainActor () -> Void)?
+    private let paintable: VideoPaintable
+    /// Set while a resize settles: the size is snapped once it has.
+    private var sizeSettling: Timeout?
 
     /// - Parameter closed: called once when the window goes, however it was closed.
     init(application: Application, paintable: VideoPaintable, closed: @escaping @MainActor () -> Void) {
         self.closed = closed
+        self.paintable = paintable
         window.setApplication(application)
         window.setDecorated(false)
-        let (width, height) = paintable.intrinsicSize
-        let aspect = width > 0 && height > 0 ? Double(width) / Double(height) : 16.0 / 9.0
-        window.setDefaultSize(width: 400, height: Int32((400 / aspect).rounded()))
+        let aspect = Self.aspect(of: paintable)
+        window.setDefaultSize(width: 400, height: Int32((400 / aspect.ratio).rounded()))
 
         let picture = Picture(paintable)
         picture.addCSSClass("trackcast-video")
@@ -39,6 +45,19 @@ final class PictureInPictureWindow {
         for button in [playPause, back, close] {
             button.addCSSClass("flat")
             bar.append(button)
+        }
+        if !Window.isOnX11 {
+            // No protocol lets a Wayland client keep itself above others;
+            // the compositor's own window menu can, and says so itself.
+            let keepOnTop = Button(iconName: "view-pin-symbolic",
+                                   tooltip: tr("Keep on Top…: Wayland lets only the desktop keep a window above others; choose “Always on Top” in its menu"))
+            keepOnTop.addCSSClass("flat")
+            let press = ClickGesture()
+            press.onPressed { [window, press] _ in
+                if !window.showWindowMenu(at: press) { Log.debug("pip: the desktop offers no window menu") }
+            }
+            keepOnTop.addController(press)
+            bar.append(keepOnTop)
         }
         controls = Revealer(child: bar)
         controls.align(horizontal: .center, vertical: .end)
@@ -59,13 +78,54 @@ final class PictureInPictureWindow {
             // and would drop the request; asking again a moment later is
             // harmless (the states are added, not toggled).
             let requested = window.requestAboveAndSticky()
-            Timeout.once(after: 500) { window.requestAboveAndSticky() }
+            let aspect = Self.aspect(of: paintable)
+            let locked = window.lockAspect(width: aspect.width, height: aspect.height)
+            Timeout.once(after: 500) {
+                window.requestAboveAndSticky()
+                window.lockAspect(width: aspect.width, height: aspect.height)
+            }
+            if locked { Log.debug("pip: aspect locked at \(aspect.width):\(aspect.height)") }
             Log.debug(requested ? "pip: shown, asked to stay above and on all workspaces"
                                 : "pip: shown; this display cannot keep it above other windows")
         }
         window.onCloseRequest { [weak self] in
             self?.finish()
             return false
+        }
+        window.onSizeChanged { [weak self] in self?.sizeChanged() }
+    }
+
+    /// The video's display size (pixel aspect applied), 16:9 before a frame.
+    private static func aspect(of paintable: VideoPaintable) -> (width: Int, height: Int, ratio: Double) {
+        let (width, height) = paintable.intrinsicSize
+        guard width > 0, height > 0 else { return (16, 9, 16.0 / 9.0) }
+        return (width, height, Double(width) / Double(height))
+    }
+
+    /// Once a resize has settled, the height follows the width at the
+    /// video's aspect: where the window manager kept the aspect (X11) this
+    /// changes nothing; elsewhere it snaps. A moment's wait, so a drag in
+    /// progress is not fought.
+    private func sizeChanged() {
+        sizeSettling?.cancel()
+        sizeSettling = Timeout(milliseconds: 300) { [weak self] in
+            self?.sizeSettling = nil
+            self?.snapToAspect()
+            return false
+        }
+    }
+
+    private func snapToAspect() {
+        let aspect = Self.aspect(of: paintable)
+        // GTK may have written its own size hints since: ask again.
+        window.lockAspect(width: aspect.width, height: aspect.height)
+        let (width, height) = window.defaultSize
+        let wanted = Int32((Double(width) / aspect.ratio).rounded())
+        if abs(wanted - height) > 2 {
+            window.defaultSize = (width, wanted)
+            Log.debug("pip: size \(width)x\(height) snapped to \(width)x\(wanted)")
+        } else {
+            Log.debug("pip: size \(width)x\(height)")
         }
     }
 
@@ -78,6 +138,8 @@ final class PictureInPictureWindow {
     }
 
     func close() { window.close() }
+
+    isolated deinit { sizeSettling?.cancel() }
 
     private func finish() {
         Log.debug("pip: closed")

@@ -25,21 +25,36 @@ struct PreferencesView {
         window.add(playback)
 
         let background = PreferencesGroup(title: tr("Background"))
-        let keepPlaying = Switch()
-        keepPlaying.isOn = settings.backgroundPlayback
-        keepPlaying.onToggled { [weak keepPlaying] in
-            if let keepPlaying { settings.set(Variant(keepPlaying.isOn), forKey: "background-playback") }
-        }
-        connections += [settings.onChange("background-playback") { keepPlaying.isOn = settings.backgroundPlayback }]
-            .compactMap { $0 }
-        background.add(ActionRow(title: tr("Keep Playing When Closed"),
-                                 subtitle: tr("Closing the window while an episode plays keeps it playing"),
-                                 control: keepPlaying))
+        background.add(Self.switchRow(title: tr("Keep Playing When Closed"),
+                                      subtitle: tr("Closing the window while an episode plays keeps it playing"),
+                                      key: "background-playback", fallback: true, settings: settings, connections: &connections))
         window.add(background)
+
+        let video = PreferencesGroup(title: tr("Video"))
+        video.add(Self.switchRow(title: tr("Picture-in-Picture When Minimized"),
+                                 subtitle: tr("Minimizing the window while a video plays keeps it in a small window on top"),
+                                 key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
+        window.add(video)
         window.onCloseRequest {
             for connection in connections { connection.disconnect() }
             return false
         }
+    }
+
+    /// A switch bound both ways to the boolean `key`; `fallback` is what the
+    /// app assumes without an installed schema.
+    private static func switchRow(title: String, subtitle: String, key: String, fallback: Bool, settings: AppSettings,
+                                  connections: inout [SignalConnection]) -> ActionRow {
+        func stored() -> Bool { (try? settings.settings?.bool(forKey: key)) ?? fallback }
+        let toggle = Switch()
+        toggle.isOn = stored()
+        toggle.onToggled { [weak toggle] in
+            if let toggle, toggle.isOn != stored() { settings.set(Variant(toggle.isOn), forKey: key) }
+        }
+        if let connection = settings.onChange(key, { if toggle.isOn != stored() { toggle.isOn = stored() } }) {
+            connections.append(connection)
+        }
+        return ActionRow(title: title, subtitle: subtitle, control: toggle)
     }
 
     private static func spinRow(title: String, subtitle: String, key: String, range: ClosedRange<Double>,

@@ -17,7 +17,9 @@ public final class TrackcastApplication {
     private let settings = AppSettings()
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
-    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying) { [unowned self] in window }
+    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings) {
+        [unowned self] in window
+    }
     private var window: MainWindow?
     private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
@@ -265,6 +267,7 @@ public final class TrackcastApplication {
             }
         }
         self.window = window
+        video.follow(window)
         return window
     }
 

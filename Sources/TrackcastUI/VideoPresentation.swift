@@ -3,18 +3,30 @@ import TrackcastCore
 
 /// Where video goes: the main window's video view while a video item is
 /// current, picture-in-picture on request (`app.pip`), and fullscreen
-/// (`app.fullscreen`). (`PlaybackInhibitor` keeps the screen on while video plays.)
+/// (`app.fullscreen`), and picture-in-picture when the main window is
+/// minimised while video plays, if the preference says so (closed again
+/// when the window comes back). (`PlaybackInhibitor` keeps the screen on
+/// while video plays.)
 @MainActor
 final class VideoPresentation {
     private let application: Application
     private let nowPlaying: NowPlaying
     private let window: @MainActor () -> MainWindow?
     private var pictureInPicture: PictureInPictureWindow?
+    private let trackActions: TrackActions
+    private let settings: AppSettings
+    /// The main window's minimised state, watched once the window exists.
+    private var mainWindowState: WindowSurfaceState?
+    /// Picture-in-picture was opened by minimising, so restoring closes it.
+    private var openedOnMinimize = false
 
-    init(application: Application, nowPlaying: NowPlaying, window: @escaping @MainActor () -> MainWindow?) {
+    init(application: Application, nowPlaying: NowPlaying, settings: AppSettings,
+         window: @escaping @MainActor () -> MainWindow?) {
+        self.settings = settings
         self.application = application
         self.nowPlaying = nowPlaying
         self.window = window
+        trackActions = TrackActions(application: application, nowPlaying: nowPlaying, window: window)
     }
 
     /// Call from the application's startup, before the first window.
@@ -22,6 +34,7 @@ final class VideoPresentation {
         RendererChoice.apply()
         application.addAction(SimpleAction(name: "pip") { [unowned self] in togglePictureInPicture() })
         application.addAction(SimpleAction(name: "fullscreen") { [unowned self] in window()?.toggleFullscreen() })
+        trackActions.install()
         nowPlaying.observe { [unowned self] in playbackChanged() }
     }
 
@@ -36,7 +49,7 @@ final class VideoPresentation {
     private func playbackChanged() {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
-            window()?.showVideo(video, phase: phase)
+            window()?.showVideo(video, phase: phase, tracks: nowPlaying.tracks)
             pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
@@ -53,6 +66,26 @@ final class VideoPresentation {
                   + "decoders \(nowPlaying.activeDecoders.joined(separator: ","))")
     }
 
+    /// Call once the main window exists: minimising it can open picture-in-picture.
+    func follow(_ mainWindow: MainWindow) {
+        mainWindowState = WindowSurfaceState(of: mainWindow.applicationWindow) { [weak self] minimized in
+            self?.mainWindowMinimized(minimized)
+        }
+    }
+
+    private func mainWindowMinimized(_ minimized: Bool) {
+        Log.debug("main window: \(minimized ? "minimized" : "restored")")
+        if minimized {
+            guard pictureInPicture == nil, settings.pictureInPictureOnMinimize, showsVideo, nowPlaying.isActive else { return }
+            openedOnMinimize = true
+            Log.debug("pip: opening, the window was minimized while video plays")
+            togglePictureInPicture()
+        } else if openedOnMinimize {
+            openedOnMinimize = false
+            pictureInPicture?.close()
+        }
+    }
+
     private func togglePictureInPicture() {
         if let pictureInPicture {
             pictureInPicture.close()
@@ -65,6 +98,7 @@ final class VideoPresentation {
         }
         let pip = PictureInPictureWindow(application: application, paintable: video) { [weak self] in
             self?.pictureInPicture = nil
+            self?.openedOnMinimize = false
         }
         pictureInPicture = pip
         pip.update(playing: VideoView.isPlaying(nowPlaying.phase))

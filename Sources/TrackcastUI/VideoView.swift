@@ -14,6 +14,7 @@ final class VideoView {
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private let spinner = Spinner()
     private let message = Label()
+    private let trackMenu = TrackMenu()
     private var lastMotion = ContinuousClock.now
     /// Set while the controls are shown; it hides them once the pointer rests.
     private var hideCheck: Timeout?
@@ -37,6 +38,7 @@ final class VideoView {
             button.addCSSClass("flat")
             bar.append(button)
         }
+        bar.append(trackMenu.root)
         controls = Revealer(child: bar)
         controls.align(horizontal: .center, vertical: .end)
         controls.isRevealed = true
@@ -65,8 +67,10 @@ final class VideoView {
         pointerMoved()
     }
 
-    /// Shows the phase: spinner while waiting, the error when it failed.
-    func update(phase: PlaybackPhase) {
+    /// Shows the phase (spinner while waiting, the error when it failed)
+    /// and the tracks on offer.
+    func update(phase: PlaybackPhase, tracks: TrackSelection) {
+        trackMenu.render(tracks)
         switch phase {
         case .loading, .buffering:
             spinner.isSpinning = true
@@ -104,6 +108,8 @@ final class VideoView {
             controls.isRevealed = false
             root.setCursor(named: "none")
             hideCheck = nil
+            // For the tests that read the picture from a screenshot.
+            Log.debug("video: controls hidden")
             return false
         }
     }

@@ -95,16 +95,7 @@ extension RunningAppTests {
 
     @Test("picture-in-picture stays above and on all workspaces; closing it keeps playing on one decoder; F and Escape")
     func pictureInPicture() async throws {
-        let windowManager = try await DetachedProcess.start(["/usr/bin/metacity", "--replace"])
-        // Gone before the next test, also when this one fails: a compositing
-        // window manager makes GTK draw shadows around windows, changing their X size.
-        do {
-            try await pictureInPictureUnderWindowManager()
-        } catch {
-            await windowManager.stop()
-            throw error
-        }
-        await windowManager.stop()
+        try await underWindowManager { try await pictureInPictureUnderWindowManager() }
     }
 
     private func pictureInPictureUnderWindowManager() async throws {
@@ -145,5 +136,122 @@ extension RunningAppTests {
 
         let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
+    }
+}
+
+/// Picture-in-picture's size and its opening on minimise, under metacity.
+extension RunningAppTests {
+    /// `body` under metacity, which is gone afterwards also when it fails:
+    /// a compositing window manager makes GTK draw shadows around windows,
+    /// changing their X size for the tests that follow.
+    func underWindowManager(_ body: () async throws -> Void) async throws {
+        let windowManager = try await DetachedProcess.start(["/usr/bin/metacity", "--replace"])
+        do {
+            try await body()
+        } catch {
+            await windowManager.stop()
+            throw error
+        }
+        await windowManager.stop()
+    }
+
+    private static func xdotool(_ arguments: String...) async throws -> String {
+        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments: arguments).standardOutput
+    }
+
+    /// The X window of the picture-in-picture window, once mapped.
+    private func pictureInPictureWindow() async throws -> String {
+        for _ in 0..<100 {
+            if let id = try await Self.xdotool("search", "--onlyvisible", "--name", "^Picture-in-Picture$")
+                .split(separator: "\n").first {
+                return String(id)
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        Issue.record("no picture-in-picture window mapped")
+        throw CancellationError()
+    }
+
+    private static func ratio(_ size: (width: Int, height: Int)) -> Double {
+        Double(size.width) / Double(max(size.height, 1))
+    }
+
+    /// Its size as the X server has it.
+    private static func size(of window: String) async throws -> (width: Int, height: Int) {
+        let info = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xwininfo"), arguments: ["-id", window]).standardOutput
+        func value(_ key: String) -> Int {
+            info.split(separator: "\n").first { $0.contains(key) }.flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? 0
+        }
+        return (value("Width:"), value("Height:"))
+    }
+
+    @Test("minimising the main window while video plays opens picture-in-picture (a preference) and restoring it closes it; picture-in-picture resized keeps the video's aspect")
+    func pictureInPictureOnMinimizeAndAspect() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pip-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let clip = folder.appendingPathComponent("wide.webm")
+        // 2.35:1, far from the 16:9 a guess would give.
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "videotestsrc", "num-buffers=1500", "pattern=smpte75", "!", "video/x-raw,width=470,height=200,framerate=25/1",
+            "!", "vp8enc", "deadline=1", "!", "webmmux", "!", "filesink", "location=\(clip.path)",
+        ], timeout: .seconds(120))
+        try #require(result.status == 0, "gst-launch failed: \(result.standardError)")
+        try await underWindowManager {
+            let app = try RunningApp(library: RunningApp.temporaryLibrary(), arguments: [clip.path])
+            _ = try await app.quitting { app in
+                let painting = await app.waitFor(timeout: .seconds(60)) { $0.standardOutput.contains("video: painted 3") }
+                try #require(painting, "no video: \(app.standardOutput)")
+                let main = try #require(try await Self.xdotool("search", "--onlyvisible", "--name", "^Trackcast$")
+                    .split(separator: "\n").first.map(String.init))
+
+                // Off by default: minimising only minimises.
+                var offset = app.standardOutput.endIndex
+                _ = try await Self.xdotool("windowminimize", "--sync", main)
+                #expect(await app.waitForLine("main window: minimized", after: offset))
+                #expect(!app.standardOutput[offset...].contains("pip: shown"))
+                _ = try await Self.xdotool("windowactivate", "--sync", main)
+                #expect(await app.waitForLine("main window: restored", after: offset))
+
+                try await app.activate("pip-on-minimize")
+                offset = app.standardOutput.endIndex
+                _ = try await Self.xdotool("windowminimize", "--sync", main)
+                let opened = await app.waitForLine("pip: shown", after: offset)
+                try #require(opened, "minimising did not open picture-in-picture: \(app.standardOutput[offset...])")
+                let pip = try await pictureInPictureWindow()
+                #expect(app.standardOutput[offset...].contains("pip: aspect locked at 470:200"))
+                // GTK writes its own size hints after map; the request is made again after it.
+                var hints = ""
+                for _ in 0..<50 where !hints.contains("maximum aspect ratio: 470/200") {
+                    try await Task.sleep(for: .milliseconds(200))
+                    hints = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xprop"),
+                                                       arguments: ["-id", pip, "WM_NORMAL_HINTS"]).standardOutput
+                }
+                #expect(hints.contains("minimum aspect ratio: 470/200") && hints.contains("maximum aspect ratio: 470/200"), "xprop: \(hints)")
+                offset = app.standardOutput.endIndex
+
+                // Resized to a square, as a user dragging a corner would ask:
+                // the window manager keeps the aspect (and the app snaps it where none does).
+                _ = try await Self.xdotool("windowsize", pip, "600", "600")
+                var size = (width: 0, height: 0)
+                for _ in 0..<50 {
+                    try await Task.sleep(for: .milliseconds(200))
+                    size = try await Self.size(of: pip)
+                    if size.width != 400, abs(Self.ratio(size) - 2.35) < 0.03 { break }
+                }
+                let snapped = app.standardOutput[offset...].contains("snapped")
+                print("picture-in-picture resized to 600×600 is \(size.width)×\(size.height)"
+                      + (snapped ? ", snapped by the app" : ", kept by the window manager"))
+                let ratio = Self.ratio(size)
+                #expect(abs(ratio - 2.35) < 0.03, "size \(size.width)×\(size.height)")
+                #expect(size.width != 400, "the window did not resize at all")
+                try await RunningApp.saveScreenshot(to: folder.appendingPathComponent("pip-resized.png"))
+                print("screenshot: \(folder.path)/pip-resized.png")
+
+                // Restoring the main window closes the picture-in-picture it opened.
+                offset = app.standardOutput.endIndex
+                _ = try await Self.xdotool("windowactivate", "--sync", main)
+                #expect(await app.waitForLine("pip: closed", after: offset), "\(app.standardOutput[offset...])")
+            }
+        }
     }
 }

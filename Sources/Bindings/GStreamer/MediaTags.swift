@@ -13,6 +13,12 @@ public struct MediaTags: Sendable, Equatable {
     /// `extended-comment` entries, "KEY=value": comments GStreamer has no
     /// tag of its own for, such as Vorbis comment chapters.
     public var comments: [String]
+    /// The stream's language as the container names it: an ISO 639 code
+    /// ("en", "ger"); a stream's own tags, not the whole item's.
+    public var languageCode: String?
+    /// That language's name in the user's language ("English", "Englisch"),
+    /// or the container's own name for it.
+    public var languageName: String?
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil,
                 image: [UInt8]? = nil, imageType: String? = nil, comments: [String] = []) {
@@ -35,12 +41,23 @@ public struct MediaTags: Sendable, Equatable {
             imageType = other.imageType
         }
         if comments.isEmpty { comments = other.comments }
+        languageCode = languageCode ?? other.languageCode
+        languageName = languageName ?? other.languageName
+    }
+
+    /// The name of the language an ISO 639 code (two or three letters)
+    /// stands for, translated into the user's language by iso-codes; nil for
+    /// a code it does not know.
+    public static func languageName(forCode code: String) -> String? {
+        gst_tag_get_language_name(code).map { String(cString: $0) }
     }
 
     init(_ list: UnsafePointer<GstTagList>) {
         title = Self.string("title", in: list)
         artist = Self.string("artist", in: list)
         album = Self.string("album", in: list)
+        languageCode = Self.string("language-code", in: list)
+        languageName = Self.string("language-name", in: list) ?? languageCode.flatMap(Self.languageName(forCode:))
         comments = (0..<gst_tag_list_get_tag_size(list, "extended-comment")).compactMap { index in
             var value: UnsafePointer<gchar>?
             guard gst_tag_list_peek_string_index(list, "extended-comment", index, &value) != 0, let value else { return nil }

@@ -11,4 +11,9 @@ public final class Menu: ObjectRef {
     public func appendSection(_ section: Menu) {
         g_menu_append_section(opaque, nil, section.pointer(as: GMenuModel.self))
     }
+
+    /// A section under a heading, e.g. "Subtitles" above its tracks.
+    public func appendSection(_ section: Menu, label: String) {
+        g_menu_append_section(opaque, label, section.pointer(as: GMenuModel.self))
+    }
 }

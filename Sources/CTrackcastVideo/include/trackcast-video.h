@@ -46,6 +46,16 @@ G_BEGIN_DECLS
  * X11, or not mapped yet. */
 gboolean tc_window_request_above_and_sticky(GtkWindow *window);
 
+/* Asks the window manager to keep a mapped window's width:height at
+ * `width`:`height` when the user resizes it (ICCCM WM_NORMAL_HINTS
+ * aspect, min = max), keeping the other hints GTK set. GTK 4 has no
+ * geometry hints of its own. FALSE where there is no such request: not on
+ * X11, or not mapped yet. */
+gboolean tc_window_lock_aspect(GtkWindow *window, int width, int height);
+
+/* Whether the default display is an X11 one (not Wayland). */
+gboolean tc_display_is_x11(void);
+
 G_END_DECLS
 
 G_BEGIN_DECLS
