@@ -28,6 +28,11 @@ struct _TcVideoPaintable {
     int drawn_width, drawn_height;
     guint resize_source;
 
+    /* Set when frames are converted on the GPU (main thread only); why
+     * not, when that was asked for and is not possible. */
+    TcGLFrameConverter *converter;
+    char *why_not_gpu;
+
     /* Counters, updated and read with atomics. */
     guint64 received, dropped, painted;
 };
@@ -116,6 +121,14 @@ static void apply_size(TcVideoPaintable *self, int width, int height) {
     if (self->sink == NULL) return;
     self->target_width = width;
     self->target_height = height;
+    if (self->converter != NULL) {
+        /* On the GPU the decoded planes are scaled in the conversion pass:
+         * the frame on screen is drawn again at the new size, from the
+         * planes already uploaded, also while paused. */
+        GdkTexture *texture = self->texture ? tc_gl_frame_converter_render(self->converter, width, height) : NULL;
+        if (texture != NULL) show_texture(self, texture, self->width, self->height, self->pixel_aspect);
+        return;
+    }
     GstCaps *caps = width > 0 && height > 0
         ? gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "BGRA",
                               "width", GST_TYPE_INT_RANGE, 1, width, "height", GST_TYPE_INT_RANGE, 1, height,
@@ -154,11 +167,42 @@ static void request_size(TcVideoPaintable *self, int width, int height) {
     self->resize_source = g_timeout_add_full(G_PRIORITY_DEFAULT, 300, resize_check, g_object_ref(self), g_object_unref);
 }
 
-static GdkTexture *texture_from_sample(GstSample *sample, int *width, int *height, double *pixel_aspect) {
+/* The size a GPU-converted frame is drawn at: the size it was last drawn
+ * at, or before it has been drawn, its display size. */
+static void gpu_target_size(TcVideoPaintable *self, const GstVideoInfo *info, double pixel_aspect, int *width, int *height) {
+    if (self->target_width > 0 && self->target_height > 0) {
+        *width = self->target_width;
+        *height = self->target_height;
+    } else {
+        *width = (int)(GST_VIDEO_INFO_WIDTH(info) * pixel_aspect + 0.5);
+        *height = GST_VIDEO_INFO_HEIGHT(info);
+    }
+}
+
+/* GPU path: the planes are uploaded (copied into GL textures, so the frame
+ * is unmapped at once) and converted at the drawn size. */
+static GdkTexture *gl_texture_from_sample(TcVideoPaintable *self, GstBuffer *buffer, GstVideoInfo *info,
+                                          int *width, int *height, double *pixel_aspect) {
+    GstVideoFrame frame;
+    if (!gst_video_frame_map(&frame, info, buffer, GST_MAP_READ)) return NULL;
+    gboolean uploaded = tc_gl_frame_converter_upload(self->converter, &frame);
+    gst_video_frame_unmap(&frame);
+    if (!uploaded) return NULL;
+    *width = GST_VIDEO_INFO_WIDTH(info);
+    *height = GST_VIDEO_INFO_HEIGHT(info);
+    int target_width = 0, target_height = 0;
+    gpu_target_size(self, info, *pixel_aspect, &target_width, &target_height);
+    return tc_gl_frame_converter_render(self->converter, target_width, target_height);
+}
+
+static GdkTexture *texture_from_sample(TcVideoPaintable *self, GstSample *sample, int *width, int *height,
+                                       double *pixel_aspect) {
     GstVideoInfo info;
     GstCaps *caps = gst_sample_get_caps(sample);
     GstBuffer *buffer = gst_sample_get_buffer(sample);
     if (caps == NULL || buffer == NULL || !gst_video_info_from_caps(&info, caps)) return NULL;
+    *pixel_aspect = info.par_d > 0 && info.par_n > 0 ? (double)info.par_n / info.par_d : 1.0;
+    if (self->converter != NULL) return gl_texture_from_sample(self, buffer, &info, width, height, pixel_aspect);
     if (GST_VIDEO_INFO_FORMAT(&info) != GST_VIDEO_FORMAT_BGRA) return NULL;
 
     MappedFrame *mapped = g_new0(MappedFrame, 1);
@@ -170,7 +214,6 @@ static GdkTexture *texture_from_sample(GstSample *sample, int *width, int *heigh
     int stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped->frame, 0);
     *width = GST_VIDEO_FRAME_WIDTH(&mapped->frame);
     *height = GST_VIDEO_FRAME_HEIGHT(&mapped->frame);
-    *pixel_aspect = info.par_d > 0 && info.par_n > 0 ? (double)info.par_n / info.par_d : 1.0;
     GBytes *bytes = g_bytes_new_with_free_func(GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0),
                                                (gsize)stride * *height, mapped_frame_free, mapped);
     /* BGRA from an opaque source has alpha 255, so premultiplied is the same
@@ -192,7 +235,7 @@ static gboolean take_pending(gpointer data) {
 
     int width = 0, height = 0;
     double pixel_aspect = 1;
-    GdkTexture *texture = texture_from_sample(sample, &width, &height, &pixel_aspect);
+    GdkTexture *texture = texture_from_sample(self, sample, &width, &height, &pixel_aspect);
     gst_sample_unref(sample);
     if (texture != NULL) show_texture(self, texture, width, height, pixel_aspect);
     return G_SOURCE_REMOVE;
@@ -267,6 +310,19 @@ static void tc_video_paintable_init(TcVideoPaintable *self) {
     self->sink = make_sink(appsink);
 }
 
+/* Main thread, before the sink is in a pipeline: I420 as decoded for the
+ * GPU, or BGRA (sized later, by apply_size) for the CPU. */
+static void choose_conversion(TcVideoPaintable *self, gboolean convert_on_gpu) {
+    if (self->appsink == NULL) return;
+    if (convert_on_gpu) self->converter = tc_gl_frame_converter_new(&self->why_not_gpu);
+    if (self->converter == NULL) return;
+    /* Most decoders (H.264, VP8, VP9, AV1 at 8 bits) give I420, and
+     * videoconvertscale then passes their frames through untouched. */
+    GstCaps *caps = gst_caps_from_string("video/x-raw,format=I420");
+    g_object_set(self->appsink, "caps", caps, NULL);
+    gst_caps_unref(caps);
+}
+
 static void tc_video_paintable_dispose(GObject *object) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(object);
     if (self->appsink != NULL) {
@@ -279,11 +335,13 @@ static void tc_video_paintable_dispose(GObject *object) {
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
     g_clear_object(&self->texture);
+    g_clear_pointer(&self->converter, tc_gl_frame_converter_unref);
     G_OBJECT_CLASS(tc_video_paintable_parent_class)->dispose(object);
 }
 
 static void tc_video_paintable_finalize(GObject *object) {
     g_mutex_clear(&TC_VIDEO_PAINTABLE(object)->lock);
+    g_free(TC_VIDEO_PAINTABLE(object)->why_not_gpu);
     G_OBJECT_CLASS(tc_video_paintable_parent_class)->finalize(object);
 }
 
@@ -292,7 +350,14 @@ static void tc_video_paintable_class_init(TcVideoPaintableClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = tc_video_paintable_finalize;
 }
 
-TcVideoPaintable *tc_video_paintable_new(void) { return g_object_new(TC_TYPE_VIDEO_PAINTABLE, NULL); }
+TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu) {
+    TcVideoPaintable *self = g_object_new(TC_TYPE_VIDEO_PAINTABLE, NULL);
+    choose_conversion(self, convert_on_gpu);
+    return self;
+}
+
+gboolean tc_video_paintable_converts_on_gpu(TcVideoPaintable *self) { return self->converter != NULL; }
+const char *tc_video_paintable_why_not_gpu(TcVideoPaintable *self) { return self->why_not_gpu; }
 
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self) { return self->sink; }
 
