@@ -16,8 +16,11 @@ struct _TcVideoPaintable {
     GstSample *pending;
     gboolean callback_scheduled;
 
-    /* Main thread only. */
+    /* Main thread only. The frame shown: a texture, or with the cairo
+     * renderer an image surface (one of the two, or neither: black). */
     GdkTexture *texture;
+    cairo_surface_t *surface;
+    gboolean draws_with_cairo;
     gboolean texture_painted;
     int width, height;
     double pixel_aspect;
@@ -55,16 +58,47 @@ static void mapped_frame_free(gpointer data) {
 
 static void request_size(TcVideoPaintable *self, int width, int height);
 
+static gboolean has_frame(TcVideoPaintable *self) { return self->texture != NULL || self->surface != NULL; }
+
+/* The cairo renderer draws a texture by converting its pixels through
+ * floats into a new image each frame (GTK 4.8), which measured here cost
+ * more than the colour conversion. A cairo node wrapping the frame's image
+ * is drawn by pixman directly: at the drawn size, a plain copy. */
+static void append_surface(TcVideoPaintable *self, GtkSnapshot *snapshot, const graphene_rect_t *bounds,
+                           double width, double height) {
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, bounds);
+    int frame_width = cairo_image_surface_get_width(self->surface);
+    int frame_height = cairo_image_surface_get_height(self->surface);
+    if (ABS(frame_width - width) <= 2 && ABS(frame_height - height) <= 2) {
+        /* Made at this size (give or take rounding): copied, not resampled.
+         * Nearest lets cairo round a position between pixels to whole
+         * pixels instead of filtering every pixel. */
+        cairo_set_source_surface(cr, self->surface, (int)((width - frame_width) / 2),
+                                 (int)((height - frame_height) / 2));
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    } else {
+        /* Until frames of the new size come (a resize): scaled. */
+        cairo_scale(cr, width / frame_width, height / frame_height);
+        cairo_set_source_surface(cr, self->surface, 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+    }
+    cairo_paint(cr);
+    cairo_destroy(cr);
+}
+
 static void paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
     graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
-    if (self->texture == NULL) {
+    if (!has_frame(self)) {
         /* Stopped or not started: black, never stale pixels. */
         GdkRGBA black = {0, 0, 0, 1};
         gtk_snapshot_append_color(GTK_SNAPSHOT(snapshot), &black, &bounds);
         return;
     }
-    gtk_snapshot_append_texture(GTK_SNAPSHOT(snapshot), self->texture, &bounds);
+    if (self->surface != NULL)
+        append_surface(self, GTK_SNAPSHOT(snapshot), &bounds, width, height);
+    else
+        gtk_snapshot_append_texture(GTK_SNAPSHOT(snapshot), self->texture, &bounds);
     request_size(self, (int)(width + 0.5), (int)(height + 0.5));
     if (!self->texture_painted) {
         self->texture_painted = TRUE;
@@ -78,17 +112,17 @@ static int display_width(TcVideoPaintable *self) {
 
 static int paintable_intrinsic_width(GdkPaintable *paintable) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    return self->texture ? display_width(self) : 0;
+    return has_frame(self) ? display_width(self) : 0;
 }
 
 static int paintable_intrinsic_height(GdkPaintable *paintable) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    return self->texture ? self->height : 0;
+    return has_frame(self) ? self->height : 0;
 }
 
 static double paintable_intrinsic_aspect_ratio(GdkPaintable *paintable) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    return self->texture && self->height > 0 ? (double)display_width(self) / self->height : 0;
+    return has_frame(self) && self->height > 0 ? (double)display_width(self) / self->height : 0;
 }
 
 static void tc_video_paintable_paintable_init(GdkPaintableInterface *iface) {
@@ -98,12 +132,17 @@ static void tc_video_paintable_paintable_init(GdkPaintableInterface *iface) {
     iface->get_intrinsic_aspect_ratio = paintable_intrinsic_aspect_ratio;
 }
 
-/* Main thread: swaps in the texture and tells every widget showing us. */
-static void show_texture(TcVideoPaintable *self, GdkTexture *texture, int width, int height, double pixel_aspect) {
-    gboolean size_changed = (self->texture == NULL) != (texture == NULL) || width != self->width ||
+/* Main thread: swaps in the frame (a texture or a surface, taking the
+ * reference; neither for black) and tells every widget showing us. */
+static void show_frame(TcVideoPaintable *self, GdkTexture *texture, cairo_surface_t *surface, int width, int height,
+                       double pixel_aspect) {
+    gboolean shown = texture != NULL || surface != NULL;
+    gboolean size_changed = has_frame(self) != shown || width != self->width ||
                             height != self->height || pixel_aspect != self->pixel_aspect;
     g_clear_object(&self->texture);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
     self->texture = texture;
+    self->surface = surface;
     self->texture_painted = FALSE;
     self->width = width;
     self->height = height;
@@ -126,7 +165,7 @@ static void apply_size(TcVideoPaintable *self, int width, int height) {
          * the frame on screen is drawn again at the new size, from the
          * planes already uploaded, also while paused. */
         GdkTexture *texture = self->texture ? tc_gl_frame_converter_render(self->converter, width, height) : NULL;
-        if (texture != NULL) show_texture(self, texture, self->width, self->height, self->pixel_aspect);
+        if (texture != NULL) show_frame(self, texture, NULL, self->width, self->height, self->pixel_aspect);
         return;
     }
     GstCaps *caps = width > 0 && height > 0
@@ -195,8 +234,11 @@ static GdkTexture *gl_texture_from_sample(TcVideoPaintable *self, GstBuffer *buf
     return tc_gl_frame_converter_render(self->converter, target_width, target_height);
 }
 
+static const cairo_user_data_key_t mapped_frame_key;
+
+/* Either a texture or, for the cairo renderer, an image surface (in `surface`). */
 static GdkTexture *texture_from_sample(TcVideoPaintable *self, GstSample *sample, int *width, int *height,
-                                       double *pixel_aspect) {
+                                       double *pixel_aspect, cairo_surface_t **surface) {
     GstVideoInfo info;
     GstCaps *caps = gst_sample_get_caps(sample);
     GstBuffer *buffer = gst_sample_get_buffer(sample);
@@ -214,6 +256,14 @@ static GdkTexture *texture_from_sample(TcVideoPaintable *self, GstSample *sample
     int stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped->frame, 0);
     *width = GST_VIDEO_FRAME_WIDTH(&mapped->frame);
     *height = GST_VIDEO_FRAME_HEIGHT(&mapped->frame);
+    if (self->draws_with_cairo) {
+        /* BGRA is cairo's (little-endian) pixel layout; RGB24 ignores the
+         * alpha, so drawing is a copy. Unmapped when cairo lets go of it. */
+        *surface = cairo_image_surface_create_for_data(GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0),
+                                                       CAIRO_FORMAT_RGB24, *width, *height, stride);
+        cairo_surface_set_user_data(*surface, &mapped_frame_key, mapped, mapped_frame_free);
+        return NULL;
+    }
     GBytes *bytes = g_bytes_new_with_free_func(GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0),
                                                (gsize)stride * *height, mapped_frame_free, mapped);
     /* BGRA from an opaque source has alpha 255, so premultiplied is the same
@@ -235,9 +285,10 @@ static gboolean take_pending(gpointer data) {
 
     int width = 0, height = 0;
     double pixel_aspect = 1;
-    GdkTexture *texture = texture_from_sample(self, sample, &width, &height, &pixel_aspect);
+    cairo_surface_t *surface = NULL;
+    GdkTexture *texture = texture_from_sample(self, sample, &width, &height, &pixel_aspect, &surface);
     gst_sample_unref(sample);
-    if (texture != NULL) show_texture(self, texture, width, height, pixel_aspect);
+    if (texture != NULL || surface != NULL) show_frame(self, texture, surface, width, height, pixel_aspect);
     return G_SOURCE_REMOVE;
 }
 
@@ -335,6 +386,7 @@ static void tc_video_paintable_dispose(GObject *object) {
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
     g_clear_object(&self->texture);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
     g_clear_pointer(&self->converter, tc_gl_frame_converter_unref);
     G_OBJECT_CLASS(tc_video_paintable_parent_class)->dispose(object);
 }
@@ -350,8 +402,9 @@ static void tc_video_paintable_class_init(TcVideoPaintableClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = tc_video_paintable_finalize;
 }
 
-TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu) {
+TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu, gboolean draws_with_cairo) {
     TcVideoPaintable *self = g_object_new(TC_TYPE_VIDEO_PAINTABLE, NULL);
+    self->draws_with_cairo = draws_with_cairo && !convert_on_gpu;
     choose_conversion(self, convert_on_gpu);
     return self;
 }
@@ -365,7 +418,7 @@ void tc_video_paintable_clear(TcVideoPaintable *self) {
     g_mutex_lock(&self->lock);
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
-    if (self->texture != NULL) show_texture(self, NULL, 0, 0, 1);
+    if (has_frame(self)) show_frame(self, NULL, NULL, 0, 0, 1);
 }
 
 guint64 tc_video_paintable_frames_received(TcVideoPaintable *self) {
@@ -378,6 +431,6 @@ guint64 tc_video_paintable_frames_painted(TcVideoPaintable *self) {
     return __atomic_load_n(&self->painted, __ATOMIC_RELAXED);
 }
 
-int tc_video_paintable_frame_width(TcVideoPaintable *self) { return self->texture ? self->width : 0; }
-int tc_video_paintable_frame_height(TcVideoPaintable *self) { return self->texture ? self->height : 0; }
-double tc_video_paintable_pixel_aspect(TcVideoPaintable *self) { return self->texture ? self->pixel_aspect : 0; }
+int tc_video_paintable_frame_width(TcVideoPaintable *self) { return has_frame(self) ? self->width : 0; }
+int tc_video_paintable_frame_height(TcVideoPaintable *self) { return has_frame(self) ? self->height : 0; }
+double tc_video_paintable_pixel_aspect(TcVideoPaintable *self) { return has_frame(self) ? self->pixel_aspect : 0; }

@@ -90,7 +90,8 @@ final class NowPlaying {
         if let player { return player }
         do {
             var configuration = PlayerConfiguration.fromEnvironment()
-            let video = try? VideoPaintable(convertsOnGPU: RendererChoice.videoOnGPU)
+            let video = try? VideoPaintable(convertsOnGPU: RendererChoice.videoOnGPU,
+                                         drawnWithCairo: RendererChoice.drawsWithCairo)
             // Without a sink of ours playbin would open a window of its own:
             // no paintable, no video.
             configuration.decodesVideo = video != nil

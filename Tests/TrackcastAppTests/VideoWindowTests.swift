@@ -61,21 +61,28 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
-    @Test("with GL (Mesa's llvmpipe under Xvfb) frames are converted on the GPU, in the right colours, the right way up")
+    @Test("with GPU conversion asked for (TRACKCAST_VIDEO_GPU=1), on Mesa's GL under Xvfb, the shader draws the picture right")
     func convertedOnGPU() async throws {
-        try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "GPU")
+        try await fullSMPTEBarsDrawnRight(environment: ["TRACKCAST_VIDEO_GPU": "1"], convertedOn: "GPU", renderer: "gl")
     }
 
-    @Test("with GPU conversion turned off (TRACKCAST_VIDEO_GPU=0) the CPU path draws the same picture")
-    func convertedOnCPU() async throws {
-        try await fullSMPTEBarsDrawnRight(environment: ["TRACKCAST_VIDEO_GPU": "0"], convertedOn: "CPU")
+    @Test("on software GL (llvmpipe under Xvfb) the measured cheaper path is chosen: CPU conversion, cairo, the same picture")
+    func convertedOnCPUOnSoftwareGL() async throws {
+        try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo")
+    }
+
+    @Test("with GPU conversion turned off (TRACKCAST_VIDEO_GPU=0) and GTK's GL renderer, CPU frames as textures draw the same")
+    func convertedOnCPUDrawnWithGL() async throws {
+        try await fullSMPTEBarsDrawnRight(environment: ["TRACKCAST_VIDEO_GPU": "0", "GSK_RENDERER": "gl"],
+                                          convertedOn: "CPU", renderer: "gl")
     }
 
     /// Full SMPTE bars (H.264, 1280×720, BT.709 as HD is): the 100% bars on
     /// top, and under them a strip of blue, black, magenta, black, cyan,
     /// black, grey; a picture drawn upside down, in the wrong matrix or with
     /// planes swapped fails.
-    private func fullSMPTEBarsDrawnRight(environment: [String: String?], convertedOn path: String) async throws {
+    private func fullSMPTEBarsDrawnRight(environment: [String: String?], convertedOn path: String,
+                                         renderer: String) async throws {
         let clip = try await makeClip("smpte.mp4", "videotestsrc num-buffers=250 pattern=smpte "
                                       + "! video/x-raw,width=1280,height=720,framerate=25/1 "
                                       + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux")
@@ -83,6 +90,7 @@ extension RunningAppTests {
         #expect(app.standardOutput.contains("video: converted on the \(path)"),
                 "\(path) path not chosen: \(app.standardOutput.split(separator: "\n").filter { $0.contains("video: conv") || $0.contains("renderer:") })")
         #expect(app.standardOutput.contains("on \(path.lowercased()) decoders"))
+        #expect(app.standardOutput.contains("renderer: \(renderer), "))
         let shot = try await RunningApp.screenshot()
         let top = [(255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255)]
             .map { shot.find($0, tolerance: 24) }

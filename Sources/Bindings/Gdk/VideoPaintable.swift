@@ -20,10 +20,11 @@ public final class VideoPaintable: ObjectRef {
     /// With `convertsOnGPU`, frames are converted from YUV and scaled by a
     /// shader into GL textures (for GTK's GL renderer); without it, or when
     /// no GL context can be made, on the CPU into memory textures. Make it
-    /// after GTK is initialised.
-    public init(convertsOnGPU: Bool) throws(GStreamerError) {
+    /// after GTK is initialised. `drawnWithCairo` (GTK's cairo renderer)
+    /// makes CPU frames cairo images, which it copies without converting.
+    public init(convertsOnGPU: Bool, drawnWithCairo: Bool = false) throws(GStreamerError) {
         GStreamer.initialize()
-        let made = tc_video_paintable_new(convertsOnGPU ? 1 : 0)!
+        let made = tc_video_paintable_new(convertsOnGPU ? 1 : 0, drawnWithCairo ? 1 : 0)!
         guard let appsink = tc_video_paintable_get_sink(made) else {
             g_object_unref(gpointer(made))
             throw .missingElement("appsink")

@@ -20,8 +20,10 @@ G_DECLARE_FINAL_TYPE(TcVideoPaintable, tc_video_paintable, TC, VIDEO_PAINTABLE, 
  * and are converted and scaled on the GPU (TcGLFrameConverter) into GL
  * textures; without it, or when no GL context can be made, as BGRA at the
  * drawn size, converted and scaled on the CPU into memory textures (for the
- * cairo renderer, or when GL is missing). Main thread, after GTK is up. */
-TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu);
+ * cairo renderer, or when GL is missing). CPU frames are drawn as cairo
+ * images with `draws_with_cairo` (GTK's cairo renderer: a plain copy), as
+ * memory textures otherwise. Main thread, after GTK is up. */
+TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu, gboolean draws_with_cairo);
 
 /* TRUE when frames are converted on the GPU; why not otherwise (or NULL
  * when it was not asked for). */
