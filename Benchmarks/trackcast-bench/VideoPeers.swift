@@ -64,7 +64,10 @@ struct VideoPeers {
         guard let start = ProcessUsage(pid: app.pid) else { return nil }
         try await Task.sleep(for: .seconds(5))
         guard let end = ProcessUsage(pid: app.pid) else { return nil }
-        _ = await app.finish(timeout: .milliseconds(100))
+        // Celluloid takes SIGTERM (Foundation's terminate) as a request it
+        // does not act on while playing: killed.
+        kill(app.pid, SIGKILL)
+        _ = await app.finish(timeout: .seconds(10))
         return (end.cpuSeconds - start.cpuSeconds) / 150 * 1000
     }
 
