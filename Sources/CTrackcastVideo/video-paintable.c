@@ -203,7 +203,11 @@ static void request_size(TcVideoPaintable *self, int width, int height) {
     if (ABS(width - self->target_width) <= 2 && ABS(height - self->target_height) <= 2) return;
     self->drawn_width = width;
     self->drawn_height = height;
-    self->resize_source = g_timeout_add_full(G_PRIORITY_DEFAULT, 300, resize_check, g_object_ref(self), g_object_unref);
+    /* The first size is no drag: asked for at once (right after this
+     * snapshot), since until then every frame is converted at full size and
+     * scaled again when drawn, which made the first second drop frames. */
+    guint delay = self->target_width == 0 && self->target_height == 0 ? 0 : 300;
+    self->resize_source = g_timeout_add_full(G_PRIORITY_DEFAULT, delay, resize_check, g_object_ref(self), g_object_unref);
 }
 
 /* The size a GPU-converted frame is drawn at: the size it was last drawn
