@@ -1,16 +1,18 @@
 import Foundation
 import TestSupport
 
-/// CPU per displayed frame of a 1080p30 H.264 clip played for real in the
-/// app's window (under the bench's Xvfb, software GL), against GStreamer
-/// alone in the same run: decoding only (`playbin` into `fakesink`), and
-/// decoding plus the colour conversion the app's sink asks for (BGRA).
+/// CPU per displayed video frame, for 10 s clips at 30 fps (1080p and 720p
+/// H.264, 1080p VP8) played for real in the app's window under the bench's
+/// Xvfb (software GL: Mesa's llvmpipe), against, in the same run: GStreamer
+/// decoding alone (the floor), mpv drawing through GL, and Celluloid.
 ///
 /// The app's figure counts its CPU from "playback: playing" to "playback:
-/// ended" and the frames its paintable drew in between (GTK drew each at
-/// least once); frames the pipeline dropped for lateness count against it.
-/// The floors run the whole clip in gst-launch-1.0, start-up included, and
-/// divide by the clip's frame count.
+/// ended" over the frames its paintable drew in between (GTK drew each at
+/// least once); frames dropped on the way count against it, and are
+/// reported: by QoS (late frames GStreamer's decoder or sink skipped: the
+/// paintable never received them) and in the paintable's slot (a newer frame
+/// came before the main thread took the last). It plays once with the path
+/// the app chooses at run time and once with GPU conversion forced on.
 struct VideoBenchmark {
     let trackcast: URL
     static let frames = 300
@@ -19,69 +21,85 @@ struct VideoBenchmark {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-bench-video-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let clip = folder.appendingPathComponent("1080p30.mp4")
-        // Moving bars: every frame differs, as in real video.
-        try await Self.launch("videotestsrc num-buffers=\(Self.frames) pattern=smpte horizontal-speed=4 "
-                              + "! video/x-raw,width=1920,height=1080,framerate=30/1 "
-                              + "! x264enc speed-preset=veryfast bitrate=6000 key-int-max=60 ! h264parse ! mp4mux "
-                              + "! filesink location=\(clip.path)")
-
-        let (appCPU, painted) = try await playInApp(clip, library: folder.appendingPathComponent("library"))
-        let decodeOnly = try await Self.launch("playbin uri=\(clip.absoluteString) video-sink=fakesink audio-sink=fakesink")
-        let converted = try await Self.launch("playbin uri=\(clip.absoluteString) audio-sink=fakesink "
-                                              + "video-sink=\"videoconvert ! video/x-raw,format=BGRA ! fakesink\"")
-        let perFrame = appCPU / Double(max(painted, 1)) * 1000
-        let label = "CPU per displayed 1080p30 H.264 frame, in the window (\(painted) of \(Self.frames) frames shown)"
-        return [
-            BenchRow(measured: label, unit: "ms", trackcast: perFrame,
-                     peerName: "playbin → fakesink, decode only (floor)", peer: decodeOnly / Double(Self.frames) * 1000),
-            BenchRow(measured: label, unit: "ms", trackcast: perFrame,
-                     peerName: "decode + videoconvert to BGRA (floor)", peer: converted / Double(Self.frames) * 1000),
-        ]
+        let peers = try VideoPeers(folder: folder)
+        var rows: [BenchRow] = []
+        for clip in VideoBenchClip.all {
+            let file = try await clip.make(in: folder, frames: Self.frames)
+            let floor = try await VideoPeers.decodeOnly(file) / Double(Self.frames) * 1000
+            let chosen = try await playInApp(file, library: folder.appendingPathComponent("library-\(clip.name)"),
+                                             environment: [:])
+            let gpu = try await playInApp(file, library: folder.appendingPathComponent("library-gpu-\(clip.name)"),
+                                          environment: ["TRACKCAST_VIDEO_GPU": "1"])
+            let mpv = try await peers.mpv(file, frames: Self.frames)
+            let celluloid = try await peers.celluloid(file)
+            let label = "CPU per shown \(clip.name) frame, in the window (\(chosen.path): \(chosen.summary))"
+            rows.append(BenchRow(measured: label, unit: "ms", trackcast: chosen.perFrame,
+                                 peerName: "playbin → fakesink, decode only (floor)", peer: floor))
+            if let mpv {
+                rows.append(BenchRow(measured: label, unit: "ms", trackcast: chosen.perFrame,
+                                     peerName: "mpv --vo=gpu --gpu-sw, 946×532 (Celluloid's player; \(mpv.dropped) dropped)",
+                                     peer: mpv.perFrame))
+            }
+            if let celluloid {
+                rows.append(BenchRow(measured: label, unit: "ms", trackcast: chosen.perFrame,
+                                     peerName: "Celluloid 0.20, 5 s of playing ÷ 150 frames (its drops unseen)",
+                                     peer: celluloid))
+            }
+            rows.append(BenchRow(measured: "same, GPU conversion forced (TRACKCAST_VIDEO_GPU=1; \(gpu.summary))",
+                                 unit: "ms", trackcast: gpu.perFrame,
+                                 peerName: "playbin → fakesink, decode only (floor)", peer: floor))
+        }
+        return rows
     }
 
-    /// The app's CPU seconds while the clip played, and the frames it drew.
-    private func playInApp(_ clip: URL, library: URL) async throws -> (cpu: Double, painted: Int) {
-        let app = try ChildProcess(trackcast, arguments: ["--library", library.path, clip.path], environment: [
-            "G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-        ])
+    /// What one play of a clip in the app cost and showed.
+    struct AppPlay {
+        var cpu: Double
+        var painted: Int
+        /// Frames GStreamer dropped before the paintable (QoS), and in its slot.
+        var droppedByQoS: Int
+        var droppedInSlot: Int
+        /// "GPU" or "CPU": where the app converted frames.
+        var path: String
+        var perFrame: Double { cpu / Double(max(painted, 1)) * 1000 }
+        var summary: String {
+            "\(painted) of \(VideoBenchmark.frames) shown, \(droppedByQoS) dropped by QoS, \(droppedInSlot) in the slot"
+        }
+    }
+
+    /// Plays `clip` through in the app; its CPU while playing and what it drew.
+    private func playInApp(_ clip: URL, library: URL, environment: [String: String?]) async throws -> AppPlay {
+        let app = try ChildProcess(trackcast, arguments: ["--library", library.path, clip.path],
+                                   environment: environment.merging([
+                                       "G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
+                                   ]) { $1 })
         guard await app.waitFor(timeout: .seconds(60), { $0.standardOutput.contains("playback: playing") }),
               let start = ProcessUsage(pid: app.pid) else { throw VideoBenchError.notPlaying(app.standardOutput) }
-        let paintedAtStart = Self.painted(in: app.standardOutput)
+        let atStart = Self.counters(in: app.standardOutput)
         guard await app.waitFor(timeout: .seconds(120), { $0.standardOutput.contains("playback: ended") }),
               let end = ProcessUsage(pid: app.pid) else { throw VideoBenchError.notPlaying(app.standardOutput) }
-        let painted = Self.painted(in: app.standardOutput) - paintedAtStart
+        let atEnd = Self.counters(in: app.standardOutput)
+        let path = app.standardOutput.contains("video: converted on the GPU") ? "GPU" : "CPU"
         _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
             "call", "--session", "--dest", "org.trackcast.Trackcast", "--object-path", "/org/trackcast/Trackcast",
             "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}",
         ])
         _ = await app.finish(timeout: .seconds(10))
-        return (end.cpuSeconds - start.cpuSeconds, painted)
+        // The first frame reached the paintable at preroll, and again on play.
+        let received = atEnd.received - atStart.received
+        return AppPlay(cpu: end.cpuSeconds - start.cpuSeconds, painted: atEnd.painted - atStart.painted,
+                       droppedByQoS: max(0, Self.frames - received), droppedInSlot: atEnd.dropped - atStart.dropped,
+                       path: path)
     }
 
-    /// The last "video: painted N …" count in the app's log.
-    private static func painted(in log: String) -> Int {
-        log.split(separator: "\n").last { $0.contains("video: painted ") }
-            .flatMap { $0.components(separatedBy: "video: painted ").last?.split(separator: " ").first }
-            .flatMap { Int($0) } ?? 0
-    }
-
-    /// Runs a gst-launch-1.0 pipeline; returns its CPU seconds (user + system).
-    @discardableResult
-    private static func launch(_ pipeline: String) async throws -> Double {
-        var before = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &before)
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
-                                                arguments: ["-c", "exec gst-launch-1.0 -q \(pipeline)"],
-                                                timeout: .seconds(300))
-        guard result.status == 0 else { throw VideoBenchError.pipelineFailed(pipeline, result.standardError) }
-        var after = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &after)
-        func seconds(_ usage: rusage) -> Double {
-            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    /// The last "video: painted N dropped M received R …" counts in the app's log.
+    private static func counters(in log: String) -> (painted: Int, dropped: Int, received: Int) {
+        guard let line = log.split(separator: "\n").last(where: { $0.contains("video: painted ") }) else { return (0, 0, 0) }
+        let words = line.components(separatedBy: "video: painted ").last?.split(separator: " ") ?? []
+        func number(after word: String) -> Int {
+            words.firstIndex { $0 == word }.flatMap { words.index(after: $0) < words.endIndex ? Int(words[$0 + 1]) : nil } ?? 0
         }
-        return seconds(after) - seconds(before)
+        return (words.first.flatMap { Int($0) } ?? 0, number(after: "dropped"), number(after: "received"))
     }
 }
 

@@ -16,8 +16,11 @@ struct _TcVideoPaintable {
     GstSample *pending;
     gboolean callback_scheduled;
 
-    /* Main thread only. */
+    /* Main thread only. The frame shown: a texture, or with the cairo
+     * renderer an image surface (one of the two, or neither: black). */
     GdkTexture *texture;
+    cairo_surface_t *surface;
+    gboolean draws_with_cairo;
     gboolean texture_painted;
     int width, height;
     double pixel_aspect;
@@ -27,6 +30,11 @@ struct _TcVideoPaintable {
     int target_width, target_height;
     int drawn_width, drawn_height;
     guint resize_source;
+
+    /* Set when frames are converted on the GPU (main thread only); why
+     * not, when that was asked for and is not possible. */
+    TcGLFrameConverter *converter;
+    char *why_not_gpu;
 
     /* Counters, updated and read with atomics. */
     guint64 received, dropped, painted;
@@ -50,16 +58,47 @@ static void mapped_frame_free(gpointer data) {
 
 static void request_size(TcVideoPaintable *self, int width, int height);
 
+static gboolean has_frame(TcVideoPaintable *self) { return self->texture != NULL || self->surface != NULL; }
+
+/* The cairo renderer draws a texture by converting its pixels through
+ * floats into a new image each frame (GTK 4.8), which measured here cost
+ * more than the colour conversion. A cairo node wrapping the frame's image
+ * is drawn by pixman directly: at the drawn size, a plain copy. */
+static void append_surface(TcVideoPaintable *self, GtkSnapshot *snapshot, const graphene_rect_t *bounds,
+                           double width, double height) {
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, bounds);
+    int frame_width = cairo_image_surface_get_width(self->surface);
+    int frame_height = cairo_image_surface_get_height(self->surface);
+    if (ABS(frame_width - width) <= 2 && ABS(frame_height - height) <= 2) {
+        /* Made at this size (give or take rounding): copied, not resampled.
+         * Nearest lets cairo round a position between pixels to whole
+         * pixels instead of filtering every pixel. */
+        cairo_set_source_surface(cr, self->surface, (int)((width - frame_width) / 2),
+                                 (int)((height - frame_height) / 2));
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    } else {
+        /* Until frames of the new size come (a resize): scaled. */
+        cairo_scale(cr, width / frame_width, height / frame_height);
+        cairo_set_source_surface(cr, self->surface, 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+    }
+    cairo_paint(cr);
+    cairo_destroy(cr);
+}
+
 static void paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
     graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
-    if (self->texture == NULL) {
+    if (!has_frame(self)) {
         /* Stopped or not started: black, never stale pixels. */
         GdkRGBA black = {0, 0, 0, 1};
         gtk_snapshot_append_color(GTK_SNAPSHOT(snapshot), &black, &bounds);
         return;
     }
-    gtk_snapshot_append_texture(GTK_SNAPSHOT(snapshot), self->texture, &bounds);
+    if (self->surface != NULL)
+        append_surface(self, GTK_SNAPSHOT(snapshot), &bounds, width, height);
+    else
+        gtk_snapshot_append_texture(GTK_SNAPSHOT(snapshot), self->texture, &bounds);
     request_size(self, (int)(width + 0.5), (int)(height + 0.5));
     if (!self->texture_painted) {
         self->texture_painted = TRUE;
@@ -73,17 +112,17 @@ static int display_width(TcVideoPaintable *self) {
 
 static int paintable_intrinsic_width(GdkPaintable *paintable) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    return self->texture ? display_width(self) : 0;
+    return has_frame(self) ? display_width(self) : 0;
 }
 
 static int paintable_intrinsic_height(GdkPaintable *paintable) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    return self->texture ? self->height : 0;
+    return has_frame(self) ? self->height : 0;
 }
 
 static double paintable_intrinsic_aspect_ratio(GdkPaintable *paintable) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    return self->texture && self->height > 0 ? (double)display_width(self) / self->height : 0;
+    return has_frame(self) && self->height > 0 ? (double)display_width(self) / self->height : 0;
 }
 
 static void tc_video_paintable_paintable_init(GdkPaintableInterface *iface) {
@@ -93,12 +132,17 @@ static void tc_video_paintable_paintable_init(GdkPaintableInterface *iface) {
     iface->get_intrinsic_aspect_ratio = paintable_intrinsic_aspect_ratio;
 }
 
-/* Main thread: swaps in the texture and tells every widget showing us. */
-static void show_texture(TcVideoPaintable *self, GdkTexture *texture, int width, int height, double pixel_aspect) {
-    gboolean size_changed = (self->texture == NULL) != (texture == NULL) || width != self->width ||
+/* Main thread: swaps in the frame (a texture or a surface, taking the
+ * reference; neither for black) and tells every widget showing us. */
+static void show_frame(TcVideoPaintable *self, GdkTexture *texture, cairo_surface_t *surface, int width, int height,
+                       double pixel_aspect) {
+    gboolean shown = texture != NULL || surface != NULL;
+    gboolean size_changed = has_frame(self) != shown || width != self->width ||
                             height != self->height || pixel_aspect != self->pixel_aspect;
     g_clear_object(&self->texture);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
     self->texture = texture;
+    self->surface = surface;
     self->texture_painted = FALSE;
     self->width = width;
     self->height = height;
@@ -116,6 +160,14 @@ static void apply_size(TcVideoPaintable *self, int width, int height) {
     if (self->sink == NULL) return;
     self->target_width = width;
     self->target_height = height;
+    if (self->converter != NULL) {
+        /* On the GPU the decoded planes are scaled in the conversion pass:
+         * the frame on screen is drawn again at the new size, from the
+         * planes already uploaded, also while paused. */
+        GdkTexture *texture = self->texture ? tc_gl_frame_converter_render(self->converter, width, height) : NULL;
+        if (texture != NULL) show_frame(self, texture, NULL, self->width, self->height, self->pixel_aspect);
+        return;
+    }
     GstCaps *caps = width > 0 && height > 0
         ? gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "BGRA",
                               "width", GST_TYPE_INT_RANGE, 1, width, "height", GST_TYPE_INT_RANGE, 1, height,
@@ -151,14 +203,52 @@ static void request_size(TcVideoPaintable *self, int width, int height) {
     if (ABS(width - self->target_width) <= 2 && ABS(height - self->target_height) <= 2) return;
     self->drawn_width = width;
     self->drawn_height = height;
-    self->resize_source = g_timeout_add_full(G_PRIORITY_DEFAULT, 300, resize_check, g_object_ref(self), g_object_unref);
+    /* The first size is no drag: asked for at once (right after this
+     * snapshot), since until then every frame is converted at full size and
+     * scaled again when drawn, which made the first second drop frames. */
+    guint delay = self->target_width == 0 && self->target_height == 0 ? 0 : 300;
+    self->resize_source = g_timeout_add_full(G_PRIORITY_DEFAULT, delay, resize_check, g_object_ref(self), g_object_unref);
 }
 
-static GdkTexture *texture_from_sample(GstSample *sample, int *width, int *height, double *pixel_aspect) {
+/* The size a GPU-converted frame is drawn at: the size it was last drawn
+ * at, or before it has been drawn, its display size. */
+static void gpu_target_size(TcVideoPaintable *self, const GstVideoInfo *info, double pixel_aspect, int *width, int *height) {
+    if (self->target_width > 0 && self->target_height > 0) {
+        *width = self->target_width;
+        *height = self->target_height;
+    } else {
+        *width = (int)(GST_VIDEO_INFO_WIDTH(info) * pixel_aspect + 0.5);
+        *height = GST_VIDEO_INFO_HEIGHT(info);
+    }
+}
+
+/* GPU path: the planes are uploaded (copied into GL textures, so the frame
+ * is unmapped at once) and converted at the drawn size. */
+static GdkTexture *gl_texture_from_sample(TcVideoPaintable *self, GstBuffer *buffer, GstVideoInfo *info,
+                                          int *width, int *height, double *pixel_aspect) {
+    GstVideoFrame frame;
+    if (!gst_video_frame_map(&frame, info, buffer, GST_MAP_READ)) return NULL;
+    gboolean uploaded = tc_gl_frame_converter_upload(self->converter, &frame);
+    gst_video_frame_unmap(&frame);
+    if (!uploaded) return NULL;
+    *width = GST_VIDEO_INFO_WIDTH(info);
+    *height = GST_VIDEO_INFO_HEIGHT(info);
+    int target_width = 0, target_height = 0;
+    gpu_target_size(self, info, *pixel_aspect, &target_width, &target_height);
+    return tc_gl_frame_converter_render(self->converter, target_width, target_height);
+}
+
+static const cairo_user_data_key_t mapped_frame_key;
+
+/* Either a texture or, for the cairo renderer, an image surface (in `surface`). */
+static GdkTexture *texture_from_sample(TcVideoPaintable *self, GstSample *sample, int *width, int *height,
+                                       double *pixel_aspect, cairo_surface_t **surface) {
     GstVideoInfo info;
     GstCaps *caps = gst_sample_get_caps(sample);
     GstBuffer *buffer = gst_sample_get_buffer(sample);
     if (caps == NULL || buffer == NULL || !gst_video_info_from_caps(&info, caps)) return NULL;
+    *pixel_aspect = info.par_d > 0 && info.par_n > 0 ? (double)info.par_n / info.par_d : 1.0;
+    if (self->converter != NULL) return gl_texture_from_sample(self, buffer, &info, width, height, pixel_aspect);
     if (GST_VIDEO_INFO_FORMAT(&info) != GST_VIDEO_FORMAT_BGRA) return NULL;
 
     MappedFrame *mapped = g_new0(MappedFrame, 1);
@@ -170,7 +260,14 @@ static GdkTexture *texture_from_sample(GstSample *sample, int *width, int *heigh
     int stride = GST_VIDEO_FRAME_PLANE_STRIDE(&mapped->frame, 0);
     *width = GST_VIDEO_FRAME_WIDTH(&mapped->frame);
     *height = GST_VIDEO_FRAME_HEIGHT(&mapped->frame);
-    *pixel_aspect = info.par_d > 0 && info.par_n > 0 ? (double)info.par_n / info.par_d : 1.0;
+    if (self->draws_with_cairo) {
+        /* BGRA is cairo's (little-endian) pixel layout; RGB24 ignores the
+         * alpha, so drawing is a copy. Unmapped when cairo lets go of it. */
+        *surface = cairo_image_surface_create_for_data(GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0),
+                                                       CAIRO_FORMAT_RGB24, *width, *height, stride);
+        cairo_surface_set_user_data(*surface, &mapped_frame_key, mapped, mapped_frame_free);
+        return NULL;
+    }
     GBytes *bytes = g_bytes_new_with_free_func(GST_VIDEO_FRAME_PLANE_DATA(&mapped->frame, 0),
                                                (gsize)stride * *height, mapped_frame_free, mapped);
     /* BGRA from an opaque source has alpha 255, so premultiplied is the same
@@ -192,9 +289,10 @@ static gboolean take_pending(gpointer data) {
 
     int width = 0, height = 0;
     double pixel_aspect = 1;
-    GdkTexture *texture = texture_from_sample(sample, &width, &height, &pixel_aspect);
+    cairo_surface_t *surface = NULL;
+    GdkTexture *texture = texture_from_sample(self, sample, &width, &height, &pixel_aspect, &surface);
     gst_sample_unref(sample);
-    if (texture != NULL) show_texture(self, texture, width, height, pixel_aspect);
+    if (texture != NULL || surface != NULL) show_frame(self, texture, surface, width, height, pixel_aspect);
     return G_SOURCE_REMOVE;
 }
 
@@ -267,6 +365,19 @@ static void tc_video_paintable_init(TcVideoPaintable *self) {
     self->sink = make_sink(appsink);
 }
 
+/* Main thread, before the sink is in a pipeline: I420 as decoded for the
+ * GPU, or BGRA (sized later, by apply_size) for the CPU. */
+static void choose_conversion(TcVideoPaintable *self, gboolean convert_on_gpu) {
+    if (self->appsink == NULL) return;
+    if (convert_on_gpu) self->converter = tc_gl_frame_converter_new(&self->why_not_gpu);
+    if (self->converter == NULL) return;
+    /* Most decoders (H.264, VP8, VP9, AV1 at 8 bits) give I420, and
+     * videoconvertscale then passes their frames through untouched. */
+    GstCaps *caps = gst_caps_from_string("video/x-raw,format=I420");
+    g_object_set(self->appsink, "caps", caps, NULL);
+    gst_caps_unref(caps);
+}
+
 static void tc_video_paintable_dispose(GObject *object) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(object);
     if (self->appsink != NULL) {
@@ -279,11 +390,14 @@ static void tc_video_paintable_dispose(GObject *object) {
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
     g_clear_object(&self->texture);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
+    g_clear_pointer(&self->converter, tc_gl_frame_converter_unref);
     G_OBJECT_CLASS(tc_video_paintable_parent_class)->dispose(object);
 }
 
 static void tc_video_paintable_finalize(GObject *object) {
     g_mutex_clear(&TC_VIDEO_PAINTABLE(object)->lock);
+    g_free(TC_VIDEO_PAINTABLE(object)->why_not_gpu);
     G_OBJECT_CLASS(tc_video_paintable_parent_class)->finalize(object);
 }
 
@@ -292,7 +406,15 @@ static void tc_video_paintable_class_init(TcVideoPaintableClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = tc_video_paintable_finalize;
 }
 
-TcVideoPaintable *tc_video_paintable_new(void) { return g_object_new(TC_TYPE_VIDEO_PAINTABLE, NULL); }
+TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu, gboolean draws_with_cairo) {
+    TcVideoPaintable *self = g_object_new(TC_TYPE_VIDEO_PAINTABLE, NULL);
+    self->draws_with_cairo = draws_with_cairo && !convert_on_gpu;
+    choose_conversion(self, convert_on_gpu);
+    return self;
+}
+
+gboolean tc_video_paintable_converts_on_gpu(TcVideoPaintable *self) { return self->converter != NULL; }
+const char *tc_video_paintable_why_not_gpu(TcVideoPaintable *self) { return self->why_not_gpu; }
 
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self) { return self->sink; }
 
@@ -300,7 +422,7 @@ void tc_video_paintable_clear(TcVideoPaintable *self) {
     g_mutex_lock(&self->lock);
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
-    if (self->texture != NULL) show_texture(self, NULL, 0, 0, 1);
+    if (has_frame(self)) show_frame(self, NULL, NULL, 0, 0, 1);
 }
 
 guint64 tc_video_paintable_frames_received(TcVideoPaintable *self) {
@@ -313,6 +435,6 @@ guint64 tc_video_paintable_frames_painted(TcVideoPaintable *self) {
     return __atomic_load_n(&self->painted, __ATOMIC_RELAXED);
 }
 
-int tc_video_paintable_frame_width(TcVideoPaintable *self) { return self->texture ? self->width : 0; }
-int tc_video_paintable_frame_height(TcVideoPaintable *self) { return self->texture ? self->height : 0; }
-double tc_video_paintable_pixel_aspect(TcVideoPaintable *self) { return self->texture ? self->pixel_aspect : 0; }
+int tc_video_paintable_frame_width(TcVideoPaintable *self) { return has_frame(self) ? self->width : 0; }
+int tc_video_paintable_frame_height(TcVideoPaintable *self) { return has_frame(self) ? self->height : 0; }
+double tc_video_paintable_pixel_aspect(TcVideoPaintable *self) { return has_frame(self) ? self->pixel_aspect : 0; }

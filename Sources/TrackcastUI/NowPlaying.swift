@@ -94,12 +94,17 @@ final class NowPlaying {
         if let player { return player }
         do {
             var configuration = PlayerConfiguration.fromEnvironment()
-            let video = try? VideoPaintable()
+            let video = try? VideoPaintable(convertsOnGPU: RendererChoice.videoOnGPU,
+                                         drawnWithCairo: RendererChoice.drawsWithCairo)
             // Without a sink of ours playbin would open a window of its own:
             // no paintable, no video.
             configuration.decodesVideo = video != nil
             let player = try PlayerController(configuration: configuration)
-            if let video { player.setVideoSink(video.sink) }
+            if let video {
+                player.setVideoSink(video.sink)
+                Log.debug("video: converted on the \(video.convertsOnGPU ? "GPU" : "CPU")"
+                          + (video.whyNotOnGPU.map { " (no GPU conversion: \($0))" } ?? ""))
+            }
             self.video = video
             player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
             player.setListeningEffects(settings.listeningEffects)

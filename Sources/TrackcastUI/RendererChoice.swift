@@ -1,26 +1,71 @@
 import Bindings
 import Foundation
 
-/// Chooses GTK's renderer for video before the first window is made.
+/// Chooses, once, before the first window is made, how video reaches the
+/// screen: GTK's renderer, and where frames are converted from YUV.
 ///
-/// On a GPU, GTK's GL renderer uploads and scales frames cheaply. On
-/// software GL (Mesa's llvmpipe: Xvfb, virtual machines, no GPU driver) it
-/// redraws the window through an emulated GPU, and measured here it showed
-/// under a fifth of a 1080p30 clip's frames where the cairo renderer showed
-/// nearly all, for the same CPU (README, benchmarks). So cairo is chosen
-/// when the GL renderer is a software one, and GL otherwise; the user's
-/// own GSK_RENDERER always wins.
+/// On a GPU: GTK's GL renderer, and frames converted and scaled by a shader
+/// into GL textures it draws without copying (no CPU conversion at all). On
+/// software GL (Mesa's llvmpipe: Xvfb, virtual machines, no GPU driver) GTK
+/// 4.8's GL renderer is what costs: measured here with a 1080p30 clip it
+/// took 3–7 times the CPU per frame of cairo, with or without the shader
+/// (README, benchmarks). There, and without GL, frames are converted and
+/// scaled on the CPU at the drawn size and GTK draws with cairo, which
+/// copies them. `TRACKCAST_VIDEO_GPU=1` converts on the GPU even on
+/// software GL, `=0` never; a `GSK_RENDERER` of the user's own always
+/// wins, with frames converted on the GPU only when it names GL.
 enum RendererChoice {
+    /// "1" converts video on the GPU wherever GL works, "0" never.
+    static let environmentVariable = "TRACKCAST_VIDEO_GPU"
+
+    /// What `apply()` chose: convert video frames on the GPU.
+    @MainActor private(set) static var videoOnGPU = false
+    /// What `apply()` chose: GTK draws with cairo.
+    @MainActor private(set) static var drawsWithCairo = false
+
+    struct Choice: Equatable {
+        /// The GSK_RENDERER to set; nil leaves GTK's (or the user's) own.
+        var gskRenderer: String?
+        var videoOnGPU: Bool
+        var drawsWithCairo: Bool
+    }
+
     private static let softwareRenderers = ["llvmpipe", "softpipe", "swrast"]
+    private static let glRendererNames = ["gl", "ngl", "opengl"]
+
+    /// The decision, from the GL renderer GDK would use (nil: no GL), the
+    /// user's GSK_RENDERER, and TRACKCAST_VIDEO_GPU (true, false or unset).
+    static func choose(glRenderer: String?, userRenderer: String?, gpuConversion: Bool?) -> Choice {
+        if let userRenderer {
+            let gl = glRenderer != nil && glRendererNames.contains(userRenderer)
+            return Choice(gskRenderer: nil, videoOnGPU: gl && gpuConversion != false,
+                          drawsWithCairo: userRenderer == "cairo")
+        }
+        guard let glRenderer else { return Choice(gskRenderer: "cairo", videoOnGPU: false, drawsWithCairo: true) }
+        let software = softwareRenderers.contains { glRenderer.lowercased().contains($0) }
+        switch (software, gpuConversion) {
+        case (_, true?), (false, nil): return Choice(gskRenderer: "gl", videoOnGPU: true, drawsWithCairo: false)
+        case (true, _): return Choice(gskRenderer: "cairo", videoOnGPU: false, drawsWithCairo: true)
+        case (false, false?): return Choice(gskRenderer: nil, videoOnGPU: false, drawsWithCairo: false)
+        }
+    }
 
     /// Call after GTK is initialised and before any window is shown: GTK
     /// reads GSK_RENDERER once, when it makes its first renderer.
     @MainActor
     static func apply() {
-        guard ProcessInfo.processInfo.environment["GSK_RENDERER"] == nil else { return }
+        let environment = ProcessInfo.processInfo.environment
         let renderer = GLRenderer.name
-        let software = renderer.map { name in softwareRenderers.contains { name.lowercased().contains($0) } } ?? true
-        if software { setenv("GSK_RENDERER", "cairo", 1) }
-        Log.debug("renderer: \(software ? "cairo" : "gl") (GL: \(renderer ?? "none"))")
+        let gpuConversion: Bool? = switch environment[environmentVariable] {
+        case "1": true
+        case "0": false
+        default: nil
+        }
+        let choice = choose(glRenderer: renderer, userRenderer: environment["GSK_RENDERER"], gpuConversion: gpuConversion)
+        if let gskRenderer = choice.gskRenderer { setenv("GSK_RENDERER", gskRenderer, 1) }
+        videoOnGPU = choice.videoOnGPU
+        drawsWithCairo = choice.drawsWithCairo
+        Log.debug("renderer: \(environment["GSK_RENDERER"] ?? choice.gskRenderer ?? "GTK's default"), "
+                  + "video converted on the \(choice.videoOnGPU ? "GPU" : "CPU") (GL: \(renderer ?? "none"))")
     }
 }

@@ -62,7 +62,8 @@ final class VideoPresentation {
     private func report(_ video: VideoPaintable) {
         guard nowPlaying.phase == .playing || nowPlaying.phase == .paused else { return }
         let frame = video.frame.map { String(format: "%dx%d par %.3f", $0.width, $0.height, $0.pixelAspect) } ?? "none"
-        Log.debug("video: painted \(video.framesPainted) dropped \(video.framesDropped) frame \(frame) "
+        Log.debug("video: painted \(video.framesPainted) dropped \(video.framesDropped) received \(video.framesReceived) "
+                  + "frame \(frame) on \(video.convertsOnGPU ? "gpu" : "cpu") "
                   + "decoders \(nowPlaying.activeDecoders.joined(separator: ","))")
     }
 

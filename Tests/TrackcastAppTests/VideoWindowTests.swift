@@ -21,8 +21,8 @@ extension RunningAppTests {
     }
 
     /// Opens `clip` in a fresh app and waits until its frames are painted.
-    private func playVideo(_ clip: URL) async throws -> RunningApp {
-        let app = try RunningApp(library: RunningApp.temporaryLibrary(), arguments: [clip.path])
+    private func playVideo(_ clip: URL, environment: [String: String?] = [:]) async throws -> RunningApp {
+        let app = try RunningApp(library: RunningApp.temporaryLibrary(), arguments: [clip.path], environment: environment)
         let painting = await app.waitFor(timeout: .seconds(60)) { Self.paintedFrames(in: $0.standardOutput) >= 3 }
         try #require(painting, "no video frames painted: \(app.standardOutput) \(app.standardError)")
         return app
@@ -57,6 +57,56 @@ extension RunningAppTests {
         try await app.activate("play-pause")
         let released = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("released suspend and idle") }
         #expect(released, "pausing video must release the idle inhibition")
+        let result = try await app.quit()
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("with GPU conversion asked for (TRACKCAST_VIDEO_GPU=1), on Mesa's GL under Xvfb, the shader draws the picture right")
+    func convertedOnGPU() async throws {
+        try await fullSMPTEBarsDrawnRight(environment: ["TRACKCAST_VIDEO_GPU": "1"], convertedOn: "GPU", renderer: "gl")
+    }
+
+    @Test("on software GL (llvmpipe under Xvfb) the measured cheaper path is chosen: CPU conversion, cairo, the same picture")
+    func convertedOnCPUOnSoftwareGL() async throws {
+        try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo")
+    }
+
+    @Test("with GPU conversion turned off (TRACKCAST_VIDEO_GPU=0) and GTK's GL renderer, CPU frames as textures draw the same")
+    func convertedOnCPUDrawnWithGL() async throws {
+        try await fullSMPTEBarsDrawnRight(environment: ["TRACKCAST_VIDEO_GPU": "0", "GSK_RENDERER": "gl"],
+                                          convertedOn: "CPU", renderer: "gl")
+    }
+
+    /// Full SMPTE bars (H.264, 1280×720, BT.709 as HD is): the 100% bars on
+    /// top, and under them a strip of blue, black, magenta, black, cyan,
+    /// black, grey; a picture drawn upside down, in the wrong matrix or with
+    /// planes swapped fails.
+    private func fullSMPTEBarsDrawnRight(environment: [String: String?], convertedOn path: String,
+                                         renderer: String) async throws {
+        let clip = try await makeClip("smpte.mp4", "videotestsrc num-buffers=250 pattern=smpte "
+                                      + "! video/x-raw,width=1280,height=720,framerate=25/1 "
+                                      + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux")
+        let app = try await playVideo(clip, environment: environment)
+        #expect(app.standardOutput.contains("video: converted on the \(path)"),
+                "\(path) path not chosen: \(app.standardOutput.split(separator: "\n").filter { $0.contains("video: conv") || $0.contains("renderer:") })")
+        #expect(app.standardOutput.contains("on \(path.lowercased()) decoders"))
+        #expect(app.standardOutput.contains("renderer: \(renderer), "))
+        let shot = try await RunningApp.screenshot()
+        let top = [(255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255)]
+            .map { shot.find($0, tolerance: 24) }
+        for (index, bar) in top.enumerated() {
+            #expect(bar.count > 2_000, "bar \(index) is not on screen (\(bar.count) pixels)")
+        }
+        let centres = top.map(\.meanX)
+        #expect(centres == centres.sorted(), "bars out of order: \(centres)")
+        // Magenta and cyan are top bars and, swapped, in the strip under
+        // the bars, so they reach lower than yellow, which is only a top
+        // bar. Upside down, the strip would be above the bars and all
+        // three would end at the picture's bottom.
+        let (yellow, magenta, cyan) = (top[0], top[3], top[1])
+        #expect(magenta.maxY > yellow.maxY + 10 && cyan.maxY > yellow.maxY + 10,
+                "no strip under the bars: yellow to \(yellow.maxY), magenta to \(magenta.maxY), cyan to \(cyan.maxY)")
+        #expect(magenta.minY == yellow.minY || abs(magenta.minY - yellow.minY) < 3, "bars do not start at the top")
         let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }

@@ -35,7 +35,7 @@ extension PlaybackEngine {
 
         @Test("a 60 fps source and a main thread that stalls: frames are dropped, memory stays flat")
         func slowMainThread() async throws {
-            let paintable = try VideoPaintable()
+            let paintable = try VideoPaintable(convertsOnGPU: false)
             let playbin = try await playbin(.video60fps, into: paintable)
             defer { _ = playbin.setState(.null) }
             _ = playbin.setState(.playing)
@@ -62,7 +62,7 @@ extension PlaybackEngine {
 
         @Test("an anamorphic frame is drawn at its display aspect")
         func pixelAspect() async throws {
-            let paintable = try VideoPaintable()
+            let paintable = try VideoPaintable(convertsOnGPU: false)
             let playbin = try await playbin(.anamorphic, into: paintable)
             defer { _ = playbin.setState(.null) }
             _ = playbin.setState(.paused)
@@ -75,7 +75,7 @@ extension PlaybackEngine {
 
         @Test("paused keeps the last frame; cleared, it is black with no size")
         func pauseAndClear() async throws {
-            let paintable = try VideoPaintable()
+            let paintable = try VideoPaintable(convertsOnGPU: false)
             let playbin = try await playbin(.video, into: paintable)
             defer { _ = playbin.setState(.null) }
             _ = playbin.setState(.playing)

@@ -17,9 +17,14 @@ public final class VideoPaintable: ObjectRef {
     public let sink: Element
     private var paintable: OpaquePointer { opaque }
 
-    public init() throws(GStreamerError) {
+    /// With `convertsOnGPU`, frames are converted from YUV and scaled by a
+    /// shader into GL textures (for GTK's GL renderer); without it, or when
+    /// no GL context can be made, on the CPU into memory textures. Make it
+    /// after GTK is initialised. `drawnWithCairo` (GTK's cairo renderer)
+    /// makes CPU frames cairo images, which it copies without converting.
+    public init(convertsOnGPU: Bool, drawnWithCairo: Bool = false) throws(GStreamerError) {
         GStreamer.initialize()
-        let made = tc_video_paintable_new()!
+        let made = tc_video_paintable_new(convertsOnGPU ? 1 : 0, drawnWithCairo ? 1 : 0)!
         guard let appsink = tc_video_paintable_get_sink(made) else {
             g_object_unref(gpointer(made))
             throw .missingElement("appsink")
@@ -27,6 +32,11 @@ public final class VideoPaintable: ObjectRef {
         sink = Element(appsink, transfer: .none)
         super.init(made, transfer: .full)
     }
+
+    /// True when frames are converted on the GPU.
+    public var convertsOnGPU: Bool { tc_video_paintable_converts_on_gpu(paintable) != 0 }
+    /// Why frames are not converted on the GPU although that was asked for; nil otherwise.
+    public var whyNotOnGPU: String? { tc_video_paintable_why_not_gpu(paintable).map { String(cString: $0) } }
 
     /// Shows black until the next frame: after stop, or when a new item loads.
     public func clear() { tc_video_paintable_clear(paintable) }

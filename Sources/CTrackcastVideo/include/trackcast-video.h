@@ -1,6 +1,7 @@
 #pragma once
 #include <gdk/gdk.h>
 #include <gst/gst.h>
+#include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
@@ -15,7 +16,19 @@ G_BEGIN_DECLS
 #define TC_TYPE_VIDEO_PAINTABLE (tc_video_paintable_get_type())
 G_DECLARE_FINAL_TYPE(TcVideoPaintable, tc_video_paintable, TC, VIDEO_PAINTABLE, GObject)
 
-TcVideoPaintable *tc_video_paintable_new(void);
+/* With `convert_on_gpu`, frames come as I420 planes at their decoded size
+ * and are converted and scaled on the GPU (TcGLFrameConverter) into GL
+ * textures; without it, or when no GL context can be made, as BGRA at the
+ * drawn size, converted and scaled on the CPU into memory textures (for the
+ * cairo renderer, or when GL is missing). CPU frames are drawn as cairo
+ * images with `draws_with_cairo` (GTK's cairo renderer: a plain copy), as
+ * memory textures otherwise. Main thread, after GTK is up. */
+TcVideoPaintable *tc_video_paintable_new(gboolean convert_on_gpu, gboolean draws_with_cairo);
+
+/* TRUE when frames are converted on the GPU; why not otherwise (or NULL
+ * when it was not asked for). */
+gboolean tc_video_paintable_converts_on_gpu(TcVideoPaintable *self);
+const char *tc_video_paintable_why_not_gpu(TcVideoPaintable *self);
 
 /* The element to use as playbin's video-sink (transfer none). */
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self);
@@ -59,6 +72,22 @@ gboolean tc_display_is_x11(void);
 G_END_DECLS
 
 G_BEGIN_DECLS
+
+/* YUV frames to RGBA GL textures through a shader, in a GL context of
+ * GDK's (shared with GTK's GL renderer). Main thread only; reference
+ * counted, since the textures it hands out keep it alive. */
+typedef struct _TcGLFrameConverter TcGLFrameConverter;
+
+/* NULL, and why not in `why_not` (free with g_free), without a usable GL context. */
+TcGLFrameConverter *tc_gl_frame_converter_new(char **why_not);
+TcGLFrameConverter *tc_gl_frame_converter_ref(TcGLFrameConverter *self);
+void tc_gl_frame_converter_unref(TcGLFrameConverter *self);
+/* Uploads an I420 frame's planes (FALSE for any other format). */
+gboolean tc_gl_frame_converter_upload(TcGLFrameConverter *self, GstVideoFrame *frame);
+/* The last uploaded frame converted to RGB at width × height; NULL before any. */
+GdkTexture *tc_gl_frame_converter_render(TcGLFrameConverter *self, int width, int height);
+/* GL_RENDERER of its context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)". */
+const char *tc_gl_frame_converter_renderer(TcGLFrameConverter *self);
 
 /* The OpenGL renderer GDK would draw with on the default display, e.g.
  * "llvmpipe (LLVM 15.0.6, 256 bits)"; NULL without GL. Free with g_free. */
