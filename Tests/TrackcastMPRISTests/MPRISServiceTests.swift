@@ -38,7 +38,14 @@ struct MPRISServiceTests {
         let service = try MPRISService(player: player, host: host, instance: instance)
         service.start()
         host.playCurrent()
-        try #require(await eventually(.seconds(30)) { try await playerctl("status") == "Playing" }, "never played")
+        // Generous: the in-process suites share this main loop with every other suite running at once.
+        var lastStatus = ""
+        let playing = await eventually(.seconds(60)) {
+            lastStatus = try await playerctl("status")
+            return lastStatus == "Playing"
+        }
+        let state = await player.store.state
+        try #require(playing, "never played; playerctl last said '\(lastStatus)', the player's state: \(state)")
         return Fixture(player: player, host: host, service: service)
     }
 
