@@ -36,7 +36,6 @@ public final class PlayerController {
     private let storeQueue: AsyncStream<StoreCommand>.Continuation
     private var session: ItemSession?
     private let plugged = PluggedElements()
-    private let playOnPreroll: PlayOnPreroll
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
 
@@ -85,7 +84,6 @@ public final class PlayerController {
             }
         }
         bus = playbin.bus!
-        playOnPreroll = PlayOnPreroll(bus: bus)
 
         // One consumer, so the store sees states in the order they were sent.
         let (commands, queue) = AsyncStream.makeStream(of: StoreCommand.self)
@@ -99,7 +97,6 @@ public final class PlayerController {
     isolated deinit {
         session?.close()
         busWatch?.remove()
-        playOnPreroll.disarm()
         playbin.setState(.null)
         storeQueue.finish()
     }
@@ -186,12 +183,9 @@ public final class PlayerController {
         setFlags(for: session)
         installAudioEffects()
         playbin.uri = item.uri
-        // Not straight to PLAYING: GStreamer 1.22 then sometimes finalises a
-        // failing demuxer on its own streaming thread (a truncated MP4: a
-        // GstTask leaked, or a crash). An item with nothing to do between
-        // preroll and play plays the moment it has prerolled, from
-        // GStreamer's side, without a trip through the main loop.
-        if autoplay, start == nil, rate == .normal, !buffers(item) { playOnPreroll.arm() }
+        // Not straight to PLAYING, though it would save a main-loop turn:
+        // GStreamer 1.22 then sometimes finalises a failing demuxer on its
+        // own streaming thread (a truncated MP4: a GstTask leaked, or a crash).
         if playbin.setState(.paused) == .noPreroll {
             session.isLiveSource = true
             session.isPrerolled = true
@@ -360,17 +354,7 @@ public final class PlayerController {
         // pipeline's own tags and table of contents serve there.
         if configuration.probesAssets, !Self.isHTTP(session.item.uri) { probe(session) }
         if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
-        // From here on only the controller changes the pipeline's state.
-        playOnPreroll.disarm()
-        let state = playbin.state()
-        let startedPlaying = state.current == .playing || state.pending == .playing
-        if session.wantsPlaying {
-            // Started on preroll: its state change may have come before `ready`.
-            if startedPlaying { stateChanged(session, to: .playing) } else { playbin.setState(.playing) }
-        } else if startedPlaying {
-            // Paused while it was being started on preroll.
-            changeState(to: .paused, of: session)
-        }
+        if session.wantsPlaying { playbin.setState(.playing) }
     }
 
     // MARK: Transport
@@ -398,7 +382,6 @@ public final class PlayerController {
     public func pause() {
         guard let session, !session.hasFailed else { return }
         session.wantsPlaying = false
-        if !session.isReady { playOnPreroll.disarm() }
         guard session.isReady, !session.hasEnded else { return }
         changeState(to: .paused, of: session)
         session.observers.playbackStopped()
@@ -423,8 +406,6 @@ public final class PlayerController {
         guard let session, !session.hasFailed, !session.isLive else { return }
         guard session.isInitialSeekDone else {
             session.pendingStart = target
-            // It starts there, after the seek that `advanceLoad` makes.
-            playOnPreroll.disarm()
             return
         }
         // The probe's "seekable" is a guess made before the download got far
@@ -472,8 +453,6 @@ public final class PlayerController {
     public func setRate(_ newRate: PlaybackRate) {
         guard newRate != rate else { return }
         rate = newRate
-        // An item not ready yet starts at the new rate, after a seek that `advanceLoad` makes.
-        if session?.isReady == false { playOnPreroll.disarm() }
         guard let session, session.isReady, !session.isLive, !session.hasFailed else { return }
         applyRate(to: session)
     }
@@ -647,8 +626,6 @@ public final class PlayerController {
         guard session.isReady else { return }
         switch state {
         case .playing:
-            // A pause asked for while it was being started on preroll.
-            guard session.wantsPlaying else { return }
             session.hasEnded = false
             send(.apply(.playing, session.id))
             session.observers.playbackStarted()
@@ -712,7 +689,6 @@ public final class PlayerController {
 
     private func pipelineFailed(_ session: ItemSession, _ failure: MessageFailure) {
         session.hasFailed = true
-        playOnPreroll.disarm()
         session.cancelTasks()
         session.observers.playbackStopped()
         playbin.setState(.ready)
@@ -729,7 +705,6 @@ public final class PlayerController {
     private func fail(_ session: ItemSession, _ error: PlaybackError) {
         guard isCurrent(session), !session.hasFailed else { return }
         session.hasFailed = true
-        playOnPreroll.disarm()
         session.cancelTasks()
         session.observers.playbackStopped()
         playbin.setState(.ready)
@@ -746,7 +721,6 @@ public final class PlayerController {
     private func endSession() {
         session?.close()
         session = nil
-        playOnPreroll.disarm()
         playbin.setState(.null)
         bus.discardPendingMessages()
     }

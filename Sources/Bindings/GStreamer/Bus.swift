@@ -99,21 +99,3 @@ extension Bus {
                 box: SignalHandlerBox<Handler>(handler))
     }
 }
-
-extension Bus {
-    /// Calls `handler` with the pipeline each time it posts ASYNC_DONE (a
-    /// preroll or a flushing seek has completed), at that moment, on the
-    /// posting thread (a streaming thread), before any watch sees it. The
-    /// handler must be quick and must not change the pipeline's state
-    /// there: `Element.callAsync` is for that.
-    public func onAsyncDoneSynchronously(_ handler: @escaping @Sendable (Element) -> Void) {
-        gst_bus_enable_sync_message_emission(bus)
-        typealias Handler = @Sendable (Element) -> Void
-        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, message, userData in
-            guard let source = message?.assumingMemoryBound(to: GstMessage.self).pointee.src else { return }
-            SignalHandlerBox<Handler>.from(userData).handler(Element(UnsafeMutableRawPointer(source), transfer: .none))
-        }
-        connect(signal: "sync-message::async-done", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
-                box: SignalHandlerBox<Handler>(handler))
-    }
-}

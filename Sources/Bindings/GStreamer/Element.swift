@@ -196,23 +196,6 @@ open class Element: ObjectRef {
         return (ElementState(current), ElementState(pending))
     }
 
-    /// Runs `body` with this element soon, on a thread of GStreamer's own
-    /// pool (`gst_element_call_async`): how a streaming thread's handler
-    /// gets the element's state changed, which it may not do itself.
-    public func callAsync(_ body: @escaping @Sendable (Element) -> Void) {
-        typealias Body = @Sendable (Element) -> Void
-        let box = Unmanaged.passRetained(SignalHandlerBox<Body>(body) as SignalClosureBox).toOpaque()
-        let call: GstElementCallAsyncFunc = { element, userData in
-            guard let element else { return }
-            SignalHandlerBox<Body>.from(userData).handler(Element(UnsafeMutableRawPointer(element), transfer: .none))
-        }
-        let release: GDestroyNotify = { userData in
-            guard let userData else { return }
-            Unmanaged<SignalClosureBox>.fromOpaque(userData).release()
-        }
-        gst_element_call_async(element, call, box, release)
-    }
-
     // MARK: Queries and seeks
 
     /// The playback position in stream time, nil when it is not known yet.
