@@ -496,7 +496,7 @@ public final class PlayerController {
     /// A fresh chain for each item: GStreamer 1.22's scaletempo keeps state
     /// from the last stream's format and overruns its buffers when the next
     /// differs. The spare one if there is one: making it here cost each
-    /// load 0.3–0.6 ms before its first buffer.
+    /// load about half a millisecond before its first buffer.
     private func installAudioEffects() {
         do {
             audioEffects = try spareAudioEffects ?? AudioEffectsChain(listeningEffects)
