@@ -29,7 +29,12 @@ do {
         if groups.contains("queries") {
             for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
         }
-        if groups.contains("playback") { for row in try await PlaybackBenchmark().run() { table.add(row) } }
+        if groups.contains("playback") {
+            // `--playback-runs N`: more loads per first-buffer row, for a noisy machine.
+            var playback = PlaybackBenchmark()
+            if let runs = options.value("--playback-runs").flatMap(Int.init), runs > 0 { playback.startRuns = runs }
+            for row in try await playback.run() { table.add(row) }
+        }
         if groups.contains("mpris") { for row in try await MPRISBenchmark().run() { table.add(row) } }
         if groups.contains("listening") { for row in try await ListeningBenchmark().run() { table.add(row) } }
         if groups.contains("video") {

@@ -49,6 +49,25 @@ extension PlaybackEngine {
             #expect(abs(playedEnergy - energy) <= energy * 0.03, "talk energy \(playedEnergy) of \(energy)")
         }
 
+        @Test("Skip silence switched on between items applies to the next one, whose chain was made before")
+        func skipsSilenceOnNextItem() async throws {
+            let folder = try Self.folder()
+            let input = try Self.file(Self.talk, .wav, in: folder)
+            let output = folder.appendingPathComponent("out-next-item.wav")
+            let player = try await TestPlayer { $0.audioSink = Self.wavSink(output, sync: false) }
+            // Playing, the player makes the next item's chain, with the effects off.
+            let first = player.controller.load(PlaybackItem(uri: input.absoluteString, kind: .audio))
+            #expect(await player.recorder.waitFor(.playing, of: first))
+            player.controller.setListeningEffects(ListeningEffects(skipsSilence: true))
+            let id = player.controller.load(PlaybackItem(uri: input.absoluteString, kind: .audio))
+            #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(30)))
+
+            let kept = ListeningEffects.keptSilence.seconds
+            let expected = Self.talk.pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }
+            let saved = player.controller.timeSavedBySkippingSilence.seconds
+            #expect(abs(saved - expected) <= expected * 0.1, "saved \(saved) s, expected \(expected) s")
+        }
+
         @Test("Skip silence switched on while playing cuts the pauses after that, with no state change, and positions stay the media's")
         func skipsSilenceLive() async throws {
             let talk = TalkLikeAudio(parts: [
