@@ -78,7 +78,10 @@ final class ShowPage {
         list.onActivate { [episodes] position in
             if let episode = episodes.payload(at: position) { play(episode) }
         }
-        content.add(ScrolledWindow(child: list), name: "episodes")
+        let scrolled = ScrolledWindow(child: list)
+        // For tests and scripts: scrolling reached an end of the list.
+        scrolled.onEdgeReached { edge in Log.debug("show page: scrolled to the \(edge == .top ? "top" : "bottom")") }
+        content.add(scrolled, name: "episodes")
         content.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Episodes"),
                                description: tr("No episode of this show matches the filter")), name: "none")
         content.expandVertically()
