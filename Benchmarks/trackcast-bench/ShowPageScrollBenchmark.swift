@@ -86,7 +86,8 @@ struct ShowPageScrollBenchmark {
         defer { if floor.isRunning { kill(floor.pid, SIGKILL) } }
         try await expect(floor, within: .seconds(30), "first-frame") { $0.contains("first-frame") }
         let frames = try await turnWheel(over: floor)
-        kill(floor.pid, SIGTERM)
+        // SIGKILL: started from the bench, the floor did not end on SIGTERM (and the wait for it hung).
+        kill(floor.pid, SIGKILL)
         _ = await floor.finish(timeout: .seconds(10))
         return frames
     }
@@ -106,7 +107,10 @@ struct ShowPageScrollBenchmark {
             guard line.hasPrefix("frame-time: ") else { return nil }
             return Double(line.dropFirst("frame-time: ".count))
         }
-        guard frames.count > 10 else { throw ScrollBenchError.noFrames(String(output.suffix(2000))) }
+        guard frames.count > 10 else {
+            let log = output[before...].split(separator: "\n").filter { !$0.contains("no artwork") }.suffix(30)
+            throw ScrollBenchError.noFrames("\(frames.count) frames; \(log.joined(separator: "\n"))")
+        }
         return frames
     }
 
