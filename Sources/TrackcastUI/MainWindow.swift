@@ -77,7 +77,9 @@ final class MainWindow {
 
         back.isVisible = false
         headerBar.packStart(back)
-        headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
+        // No Add button: at 360 pixels, with a window manager's three window
+        // buttons, the header has no room for it. Adding is in the main
+        // menu, Discover, the empty library and Ctrl+N.
         headerBar.packStart(Button(iconName: "system-search-symbolic", tooltip: tr("Discover Podcasts"), action: "app.discover"))
         headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: tr("Main Menu"), menu: Self.primaryMenu()))
         headerBar.packEnd(Button(iconName: "view-refresh-symbolic", tooltip: tr("Refresh Podcasts"), action: "app.refresh"))

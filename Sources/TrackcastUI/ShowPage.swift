@@ -58,18 +58,20 @@ final class ShowPage {
         text.append(author)
         text.append(summary)
         header.append(text)
+        // Beside the title rather than after the filters, which leaves the
+        // filters room in a 360-pixel window.
+        let showButtons = Box(.vertical, spacing: 6)
+        showButtons.align(horizontal: .end, vertical: .start)
+        showButtons.append(MenuButton(iconName: "emblem-system-symbolic", tooltip: tr("Show Settings"),
+                                      popover: showSettings.popover))
+        showButtons.append(showMenu)
+        header.append(showButtons)
         root.append(header)
 
         let controls = Box(.horizontal, spacing: 6)
         controls.setMargins(top: 0, bottom: 6, start: 18, end: 18)
         controls.append(filter)
         controls.append(sort)
-        let spacer = Box(.horizontal)
-        spacer.expandHorizontally()
-        controls.append(spacer)
-        controls.append(MenuButton(iconName: "emblem-system-symbolic", tooltip: tr("Show Settings"),
-                                   popover: showSettings.popover))
-        controls.append(showMenu)
         root.append(controls)
 
         list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
