@@ -63,7 +63,7 @@ final class MainWindow {
         // as in other players, but not while the focus is in text being
         // typed or in a popover (`focusWantsTyping`): the entry gets its
         // space, the popover's switch flips. Application accelerators could
-        // not make that exception, and also reached dialogs' entries.
+        // not make that exception.
         let spaceKey = ShortcutController(phase: .capture)
         spaceKey.add(trigger: "space") { [weak applicationWindow] in
             guard let applicationWindow, !applicationWindow.focusWantsTyping else {

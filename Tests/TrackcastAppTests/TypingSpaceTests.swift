@@ -4,8 +4,11 @@ import Testing
 
 /// Space plays and pauses, except where text is typed: a space typed into
 /// an entry must land in the entry and leave playback alone. Typed for real
-/// with xdotool while an episode plays. (Discover's search is checked in
-/// `discoverSubscribes`; Space on the list pausing in `keyboardAndBackgroundPlayback`.)
+/// with xdotool while an episode plays. (Discover's search, which is in the
+/// main window, is checked in `discoverSubscribes`; Space on the list
+/// pausing in `keyboardAndBackgroundPlayback`. This one passed with Space as
+/// an application accelerator too, which does not reach dialogs: it guards
+/// the dialog against a window-wide Space to come.)
 extension RunningAppTests {
     private static let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
 
