@@ -21,6 +21,8 @@ final class ShowPage {
     private let title = Label()
     private let author = Label()
     private let summary = Label()
+    /// Why the feed's last refresh failed, until one succeeds.
+    private let refreshFailure = Label()
     private let filter = DropDown(choices: [tr("All Episodes"), tr("Unplayed"), tr("In Progress"), tr("Downloaded")],
                                   accessibleLabel: tr("Which Episodes"))
     private let sort = DropDown(choices: [tr("Newest First"), tr("Oldest First")], accessibleLabel: tr("Episode Order"))
@@ -56,6 +58,10 @@ final class ShowPage {
         summary.makeSelectable()
         text.append(title)
         text.append(author)
+        refreshFailure.alignStart()
+        refreshFailure.wrap()
+        refreshFailure.addCSSClass("warning")
+        text.append(refreshFailure)
         text.append(summary)
         header.append(text)
         // Beside the title rather than after the filters, which leaves the
@@ -114,6 +120,9 @@ final class ShowPage {
         title.text = show.title ?? show.feedURL.absoluteString
         author.text = show.author ?? ""
         author.isVisible = show.author != nil
+        let failed = show.refresh.lastFailure.map(FailureText.refresh)
+        refreshFailure.text = failed ?? ""
+        refreshFailure.isVisible = failed != nil
         // Plain text from the feed, escaped, its web addresses made links.
         let summaryMarkup = SafeMarkup.fromPlainText(show.description ?? "")
         summary.setMarkup(summaryMarkup)
