@@ -1,21 +1,18 @@
 import Foundation
 import TrackcastLibrary
 
-/// Start to first window frame with a long-used library (1,000 shows of 100
-/// episodes) against an empty one: what a big library costs at start-up.
-/// The library opens off the main thread, so the answer should be "nothing".
+/// Start to first window frame with the big library (`BigLibrary`: 500
+/// shows, 100k episodes) against an empty one, interleaved in the same run:
+/// what a big library costs at start-up. The library opens off the main
+/// thread and the window does not wait for it, so the goal is within 1.2×.
 struct LibraryStartupBenchmark {
     let startup: StartupBenchmark
-    var shows = 1_000
-    var episodesPerShow = 100
 
     func run() async throws -> BenchRow {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-bench-library-\(getpid())")
         defer { try? FileManager.default.removeItem(at: base) }
-        let full = base.appendingPathComponent("full")
+        let full = try await BigLibrary.make(at: base.appendingPathComponent("full"))
         let empty = base.appendingPathComponent("empty")
-        try await LibraryQueryBenchmark.fill(try await LibraryStore(directory: full), shows: shows,
-                                             episodesPerShow: episodesPerShow)
         _ = try await LibraryStore(directory: empty)
 
         func environment(_ library: URL) -> [String: String] {
@@ -29,8 +26,7 @@ struct LibraryStartupBenchmark {
             withLibrary.append(try startup.timeToFirstFrame(startup.trackcast, environment: environment(full)))
             withoutLibrary.append(try startup.timeToFirstFrame(startup.trackcast, environment: environment(empty)))
         }
-        let episodes = shows * episodesPerShow
-        return BenchRow(measured: "start to first frame, \(episodes / 1000)k-episode library (median of \(startup.runs))",
+        return BenchRow(measured: "start to first frame, \(BigLibrary.label) library (median of \(startup.runs))",
                         unit: "ms", trackcast: startup.median(withLibrary),
                         peerName: "same, empty library", peer: startup.median(withoutLibrary))
     }

@@ -7,8 +7,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,parsing,refresh,queries,playback,mpris,listening,video` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,parsing,refresh,queries,playback,mpris,listening,video").split(separator: ",").map(String.init))
+// `--only startup,ui,parsing,refresh,queries,playback,mpris,listening,video` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,ui,parsing,refresh,queries,playback,mpris,listening,video").split(separator: ",").map(String.init))
 
 do {
     // GLib's main context runs throughout: bus watches, D-Bus and timeouts need it.
@@ -17,6 +17,10 @@ do {
             let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
             table.add(try startup.run())
             table.add(try await LibraryStartupBenchmark(startup: startup).run())
+        }
+        if groups.contains("ui") {
+            let scroll = ShowPageScrollBenchmark(trackcast: options.path("--trackcast"), floorList: options.path("--floor-list"))
+            for row in try await scroll.run() { table.add(row) }
         }
         if groups.contains("parsing") {
             let parsing = FeedParsingBenchmark(python: options.path("--python"), pythonPath: options.path("--python-path"),

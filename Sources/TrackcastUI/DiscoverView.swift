@@ -17,7 +17,7 @@ final class DiscoverView {
     private let results = ListStore<DirectoryResult>()
     private let noResults = StatusPage(iconName: "edit-find-symbolic", title: tr("No Results"), description: "")
     private let failure = StatusPage(iconName: "network-error-symbolic", title: tr("Search Failed"), description: "")
-    private let directories: [any PodcastDirectory]
+    private var directories: [any PodcastDirectory]
     private let marks: SubscriptionMarks
     private var searchTask: Task<Void, Never>?
     /// What the results, or the failure, are for: Retry searches it again.
@@ -91,6 +91,16 @@ final class DiscoverView {
         buttons.append(add)
         buttons.append(importSubscriptions)
         return buttons
+    }
+
+    /// The directories to choose from changed (a Podcast Index key was set
+    /// or cleared in Preferences); the first is chosen again.
+    func setDirectories(_ directories: [any PodcastDirectory]) {
+        guard !directories.isEmpty else { return }
+        self.directories = directories
+        directoryChoice.setChoices(directories.map(\.name))
+        directoryChoice.isVisible = directories.count > 1
+        Log.debug("discover: directories \(directories.map(\.name).joined(separator: ", "))")
     }
 
     /// Puts the keyboard in the search entry.

@@ -14,7 +14,8 @@ final class EpisodeRow: ListRowController {
     private let details = Label()
     private let played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
-    private let episodeMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Episode Menu"), menu: Menu())
+    /// Its menu is made when it opens, for the episode bound then.
+    private var episodeMenu: MenuButton!
     private let moveUp = Button(iconName: "go-up-symbolic", tooltip: tr("Move Up"))
     private let moveDown = Button(iconName: "go-down-symbolic", tooltip: tr("Move Down"))
     private let dragSource = NumberDragSource()
@@ -33,6 +34,9 @@ final class EpisodeRow: ListRowController {
     init(namesShow: Bool = false, inQueue: Bool = false, dropped: QueueDrop? = nil) {
         self.namesShow = namesShow
         self.inQueue = inQueue
+        episodeMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Episode Menu")) { [weak self] in
+            Self.menu(for: self?.episodeID)
+        }
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         let text = Box(.vertical, spacing: 4)
         text.expandHorizontally()
@@ -73,11 +77,7 @@ final class EpisodeRow: ListRowController {
             moveDown.setAction("app.queue-move-down", target: id)
             remove.setAction("app.queue-remove", target: id)
         } else {
-            let menu = Menu()
-            menu.append(tr("Episode _Details"), action: "app.open-episode(int64 \(episode.id.rawValue))")
-            menu.append(tr("Play Next"), action: "app.queue-next(int64 \(episode.id.rawValue))")
-            menu.append(tr("Play Last"), action: "app.queue-last(int64 \(episode.id.rawValue))")
-            episodeMenu.setMenu(menu)
+            episodeMenu.forgetMenu()
         }
         title.text = episode.title ?? tr("Untitled episode")
         var parts: [String] = []
@@ -101,6 +101,15 @@ final class EpisodeRow: ListRowController {
             played.setIcon("checkbox-symbolic", tooltip: tr("Mark as Played"))
             box.setAccessibleLabel(title.text)
         }
+    }
+
+    private static func menu(for episode: EpisodeID?) -> Menu {
+        let menu = Menu()
+        guard let id = episode?.rawValue else { return menu }
+        menu.append(tr("Episode _Details"), action: "app.open-episode(int64 \(id))")
+        menu.append(tr("Play Next"), action: "app.queue-next(int64 \(id))")
+        menu.append(tr("Play Last"), action: "app.queue-last(int64 \(id))")
+        return menu
     }
 
     private func showDownload(of episode: EpisodeSummary, in parts: inout [String]) {

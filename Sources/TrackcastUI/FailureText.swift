@@ -62,6 +62,11 @@ enum FailureText {
         }
     }
 
+    /// What a show's tile and page say while its feed's last refresh failed.
+    static func refresh(_ failure: RefreshFailure) -> String {
+        String(format: tr("Could not refresh: %@"), subscription(failure) ?? failure.message)
+    }
+
     /// Why a download failed; nil when the error is not a download's or
     /// there is nothing more specific to say.
     static func download(_ error: any Error) -> String? {

@@ -26,7 +26,6 @@ final class MainWindow {
     private let title = Label(AppIdentity.name)
     private let back = Button(iconName: "go-previous-symbolic", tooltip: tr("Back"))
     private let library: LibraryModel
-    private let application: Application
 
     /// - Parameters:
     ///   - keepsRunning: asked when the window is closed; true hides it
@@ -36,7 +35,6 @@ final class MainWindow {
          settings: AppSettings, directories: [any PodcastDirectory],
          keepsRunning: @escaping @MainActor () -> Bool, dropped: @escaping DropTarget.DropHandler) {
         self.library = library
-        self.application = application
         applicationWindow = ApplicationWindow(application: application)
         applicationWindow.title = AppIdentity.name
         let windowState = WindowState()
@@ -53,9 +51,7 @@ final class MainWindow {
         applicationWindow.addController(DropTarget(dropped))
         // Window shortcuts rather than application accelerators: arrow keys
         // move through the grid, which gets them first. The show page takes
-        // them before its list does (`ShowPage`): rows go up and down. (Space
-        // is an application accelerator: a player's Space always plays or
-        // pauses, except on Discover, where it is typed into the search.)
+        // them before its list does (`ShowPage`): rows go up and down.
         let playbackKeys = ShortcutController(phase: .bubble)
         playbackKeys.add(trigger: "Right", action: "app.seek-forward")
         playbackKeys.add(trigger: "Left", action: "app.seek-backward")
@@ -63,10 +59,27 @@ final class MainWindow {
         playbackKeys.add(trigger: "f", action: "app.fullscreen")
         playbackKeys.add(trigger: "p", action: "app.pip")
         applicationWindow.addController(playbackKeys)
+        // Space plays and pauses before the focused button or row sees it,
+        // as in other players, but not while the focus is in text being
+        // typed or in a popover (`focusWantsTyping`): the entry gets its
+        // space, the popover's switch flips. Application accelerators could
+        // not make that exception.
+        let spaceKey = ShortcutController(phase: .capture)
+        spaceKey.add(trigger: "space") { [weak applicationWindow] in
+            guard let applicationWindow, !applicationWindow.focusWantsTyping else {
+                Log.debug("space: left to the focused control")
+                return false
+            }
+            applicationWindow.activateAction("app.play-pause", parameter: nil)
+            return true
+        }
+        applicationWindow.addController(spaceKey)
 
         back.isVisible = false
         headerBar.packStart(back)
-        headerBar.packStart(Button(iconName: "list-add-symbolic", tooltip: tr("Add Podcast"), action: "app.add-podcast"))
+        // No Add button: at 360 pixels, with a window manager's three window
+        // buttons, the header has no room for it. Adding is in the main
+        // menu, Discover, the empty library and Ctrl+N.
         headerBar.packStart(Button(iconName: "system-search-symbolic", tooltip: tr("Discover Podcasts"), action: "app.discover"))
         headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: tr("Main Menu"), menu: Self.primaryMenu()))
         headerBar.packEnd(Button(iconName: "view-refresh-symbolic", tooltip: tr("Refresh Podcasts"), action: "app.refresh"))
@@ -196,6 +209,8 @@ final class MainWindow {
         Log.debug("showing discover")
     }
 
+    func setDirectories(_ directories: [any PodcastDirectory]) { discoverView.setDirectories(directories) }
+
     /// A subscription from Discover's results ended.
     func directorySubscriptionEnded(_ feedAddress: String, succeeded: Bool) {
         discoverView.subscriptionEnded(feedAddress, succeeded: succeeded)
@@ -220,7 +235,6 @@ final class MainWindow {
         if pages.visibleChildName != "video" {
             pages.visibleChildName = "video"
             Log.debug("video: view shown")
-            liftSpaceWhileTyping()
         }
     }
 
@@ -230,7 +244,6 @@ final class MainWindow {
         if applicationWindow.isFullscreen { applicationWindow.unfullscreen() }
         pages.visibleChildName = "browse"
         Log.debug("video: view hidden")
-        liftSpaceWhileTyping()
     }
 
     func toggleFullscreen() {
@@ -253,17 +266,6 @@ final class MainWindow {
             back.isVisible = false
             title.text = AppIdentity.name
         }
-        liftSpaceWhileTyping()
-    }
-
-    /// On Discover, Space types a space in the search entry instead of
-    /// playing or pausing: application accelerators see keys before any
-    /// widget does. (Lifting it only while the entry has the focus proved
-    /// unreliable: focus events do not follow the window manager's
-    /// activation order.) A video shown over Discover takes Space back.
-    private func liftSpaceWhileTyping() {
-        let typing = navigation.visibleChildName == "discover" && pages.visibleChildName != "video"
-        application.setAccelerators(typing ? [] : TrackcastApplication.playPauseAccelerators, forAction: "app.play-pause")
     }
 
     /// Calls `handler` once the window's first frame has been painted.

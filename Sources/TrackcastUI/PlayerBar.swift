@@ -49,8 +49,9 @@ final class PlayerBar {
         speed.addCSSClass("flat")
         speed.align(horizontal: .center, vertical: .center)
         settings.onChange("playback-speed") { [speed] in speed.setLabel(Self.speedText(settings.playbackSpeed)) }
-        let bar = Box(.horizontal, spacing: 6)
-        bar.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        // Tight: ten controls share 360 pixels in a narrow window.
+        let bar = Box(.horizontal, spacing: 2)
+        bar.setMargins(top: 6, bottom: 6, start: 6, end: 6)
         let text = Box(.vertical, spacing: 2)
         text.expandHorizontally()
         text.align(horizontal: .fill, vertical: .center)

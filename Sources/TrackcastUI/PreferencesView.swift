@@ -35,6 +35,16 @@ struct PreferencesView {
                                  subtitle: tr("Minimizing the window while a video plays keeps it in a small window on top"),
                                  key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
         window.add(video)
+
+        // Discover searches Podcast Index too once both are set (a free
+        // account's key and secret); Apple's directory needs neither.
+        let podcastIndex = PreferencesGroup(title: tr("Podcast Index"))
+        podcastIndex.setDescription(tr("With the key and secret of a free podcastindex.org account, Discover can search Podcast Index as well as Apple Podcasts"))
+        podcastIndex.add(Self.textRow(title: tr("API Key"), key: "podcast-index-api-key", secret: false,
+                                      settings: settings, connections: &connections))
+        podcastIndex.add(Self.textRow(title: tr("API Secret"), key: "podcast-index-api-secret", secret: true,
+                                      settings: settings, connections: &connections))
+        window.add(podcastIndex)
         window.onCloseRequest {
             for connection in connections { connection.disconnect() }
             return false
@@ -75,6 +85,22 @@ struct PreferencesView {
             connections.append(connection)
         }
         return ActionRow(title: title, subtitle: subtitle, control: spin)
+    }
+
+    /// An entry row bound to a string key, saved as it is typed.
+    private static func textRow(title: String, key: String, secret: Bool, settings: AppSettings,
+                                connections: inout [SignalConnection]) -> EntryRow {
+        let row = EntryRow(title: title, secret: secret)
+        func stored() -> String { (try? settings.settings?.string(forKey: key)) ?? "" }
+        row.text = stored()
+        row.onChanged { [weak row] in
+            guard let row, row.text != stored() else { return }
+            settings.set(Variant(row.text), forKey: key)
+        }
+        if let connection = settings.onChange(key, { if row.text != stored() { row.text = stored() } }) {
+            connections.append(connection)
+        }
+        return row
     }
 
     func present() { window.present() }

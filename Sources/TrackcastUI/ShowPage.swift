@@ -21,6 +21,8 @@ final class ShowPage {
     private let title = Label()
     private let author = Label()
     private let summary = Label()
+    /// Why the feed's last refresh failed, until one succeeds.
+    private let refreshFailure = Label()
     private let filter = DropDown(choices: [tr("All Episodes"), tr("Unplayed"), tr("In Progress"), tr("Downloaded")],
                                   accessibleLabel: tr("Which Episodes"))
     private let sort = DropDown(choices: [tr("Newest First"), tr("Oldest First")], accessibleLabel: tr("Episode Order"))
@@ -56,20 +58,26 @@ final class ShowPage {
         summary.makeSelectable()
         text.append(title)
         text.append(author)
+        refreshFailure.alignStart()
+        refreshFailure.wrap()
+        refreshFailure.addCSSClass("warning")
+        text.append(refreshFailure)
         text.append(summary)
         header.append(text)
+        // Beside the title rather than after the filters, which leaves the
+        // filters room in a 360-pixel window.
+        let showButtons = Box(.vertical, spacing: 6)
+        showButtons.align(horizontal: .end, vertical: .start)
+        showButtons.append(MenuButton(iconName: "emblem-system-symbolic", tooltip: tr("Show Settings"),
+                                      popover: showSettings.popover))
+        showButtons.append(showMenu)
+        header.append(showButtons)
         root.append(header)
 
         let controls = Box(.horizontal, spacing: 6)
         controls.setMargins(top: 0, bottom: 6, start: 18, end: 18)
         controls.append(filter)
         controls.append(sort)
-        let spacer = Box(.horizontal)
-        spacer.expandHorizontally()
-        controls.append(spacer)
-        controls.append(MenuButton(iconName: "emblem-system-symbolic", tooltip: tr("Show Settings"),
-                                   popover: showSettings.popover))
-        controls.append(showMenu)
         root.append(controls)
 
         list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
@@ -78,7 +86,10 @@ final class ShowPage {
         list.onActivate { [episodes] position in
             if let episode = episodes.payload(at: position) { play(episode) }
         }
-        content.add(ScrolledWindow(child: list), name: "episodes")
+        let scrolled = ScrolledWindow(child: list)
+        // For tests and scripts: scrolling reached an end of the list.
+        scrolled.onEdgeReached { edge in Log.debug("show page: scrolled to the \(edge == .top ? "top" : "bottom")") }
+        content.add(scrolled, name: "episodes")
         content.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Episodes"),
                                description: tr("No episode of this show matches the filter")), name: "none")
         content.expandVertically()
@@ -109,6 +120,9 @@ final class ShowPage {
         title.text = show.title ?? show.feedURL.absoluteString
         author.text = show.author ?? ""
         author.isVisible = show.author != nil
+        let failed = show.refresh.lastFailure.map(FailureText.refresh)
+        refreshFailure.text = failed ?? ""
+        refreshFailure.isVisible = failed != nil
         // Plain text from the feed, escaped, its web addresses made links.
         let summaryMarkup = SafeMarkup.fromPlainText(show.description ?? "")
         summary.setMarkup(summaryMarkup)

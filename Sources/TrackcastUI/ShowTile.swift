@@ -24,8 +24,8 @@ final class ShowTile: ListRowController {
         artwork.addCSSClass("card")
         title.wrap(lines: 2)
         title.addCSSClass("heading")
-        counts.addCSSClass("dim-label")
         counts.addCSSClass("caption")
+        counts.wrap(lines: 2)
         box.append(artwork)
         box.append(title)
         box.append(counts)
@@ -34,7 +34,15 @@ final class ShowTile: ListRowController {
     func bind(_ show: Show) {
         let name = show.title ?? show.feedURL.absoluteString
         title.text = name
-        if show.newCount > 0 {
+        // A feed that failed its last refresh says so, with the reason,
+        // until a refresh succeeds: its episodes may be out of date.
+        let failed = show.refresh.lastFailure.map(FailureText.refresh)
+        counts.removeCSSClass(failed == nil ? "warning" : "dim-label")
+        counts.addCSSClass(failed == nil ? "dim-label" : "warning")
+        if let failed {
+            counts.text = failed
+            Log.debug("show tile \(show.id): \(failed)")
+        } else if show.newCount > 0 {
             counts.text = String(format: trn("%d new episode", "%d new episodes", show.newCount), show.newCount)
         } else if show.unplayedCount > 0 {
             counts.text = String(format: trn("%d unplayed", "%d unplayed", show.unplayedCount), show.unplayedCount)

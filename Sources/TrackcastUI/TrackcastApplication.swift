@@ -34,12 +34,10 @@ public final class TrackcastApplication {
     /// Disabled while a refresh runs, which greys out its button.
     private var refreshAction: SimpleAction?
 
-    /// Space plays and pauses wherever the focus is, except on Discover,
-    /// where it is typed into the search (`MainWindow` lifts it there).
-    static let playPauseAccelerators = ["space"]
-
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
+    /// Set by the benchmark: print how long each frame took (`frame-time: MS`).
+    private let printsFrameTimes = ProcessInfo.processInfo.environment["TRACKCAST_FRAME_TIMES"] == "1"
 
     public init(libraryDirectory: URL) {
         self.libraryDirectory = libraryDirectory
@@ -136,7 +134,8 @@ public final class TrackcastApplication {
         installListeningActions()
         for action in settings.actions() { application.addAction(action) }
         video.installActions()
-        add("play-pause", accelerators: Self.playPauseAccelerators) { [unowned self] in nowPlaying.togglePlayPause() }
+        // Space is the main window's (`MainWindow`), not an accelerator: it must give way to text entries.
+        add("play-pause") { [unowned self] in nowPlaying.togglePlayPause() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
         addWithParameter("seek-to", type: "d") { [unowned self] in
@@ -265,7 +264,20 @@ public final class TrackcastApplication {
                 FileHandle.standardOutput.write(Data("first-frame\n".utf8))
                 application.quit()
             }
+            if printsFrameTimes {
+                self.window?.applicationWindow.onEveryFrame { duration in
+                    FileHandle.standardOutput.write(Data(String(format: "frame-time: %.3f\n", duration / .milliseconds(1)).utf8))
+                }
+            }
         }
+        // A key and secret set in Preferences take effect without a restart.
+        for key in ["podcast-index-api-key", "podcast-index-api-secret"] {
+            settings.onChange(key) { [unowned self] in
+                self.window?.setDirectories(library.podcastDirectories(podcastIndex: settings.podcastIndexCredentials))
+            }
+        }
+        // GSettings signals a change only of keys read since a handler was connected.
+        _ = settings.podcastIndexCredentials
         self.window = window
         video.follow(window)
         return window

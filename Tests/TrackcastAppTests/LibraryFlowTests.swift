@@ -96,19 +96,44 @@ extension RunningAppTests {
         }
     }
 
-    @Test("a library of 500 shows opens")
-    func largeLibraryOpens() async throws {
+    @Test("a 500-show, 100k-episode library (generated) opens, and its long show page lists and scrolls to both ends")
+    func largeLibraryOpensAndScrolls() async throws {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         let store = try await LibraryStore(directory: library)
-        try await LibraryQueryBenchmark.fill(store, shows: 500, episodesPerShow: 20)
+        // Show 1 has 10,180 episodes, the other 499 shows 180 each: 100,000.
+        try await LibraryQueryBenchmark.fill(store, shows: 500, episodesPerShow: 180, firstShowEpisodes: 10_180)
 
         try await withApp(library: library) { app in
             let listed = await app.waitFor(timeout: .seconds(30)) { $0.standardOutput.contains("library: 500 shows") }
             #expect(listed, "the app did not list 500 shows: \(app.standardOutput) \(app.standardError)")
             try await app.activate("open-show", "[<int64 250>]")
-            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 20 episodes") }
+            let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 180 episodes") }
             #expect(opened, "show 250 did not open: \(app.standardOutput)")
+
+            try await app.activate("open-show", "[<int64 1>]")
+            let all = await app.waitFor(timeout: .seconds(60)) { $0.standardOutput.contains("show page: 10180 episodes") }
+            try #require(all, "show 1 did not list its 10,180 episodes: \(app.standardOutput)")
+            // The list has the focus once a show opens: End goes to the last episode.
+            let beforeEnd = app.standardOutput.endIndex
+            try await app.type("End")
+            let bottom = await app.waitForLine("show page: scrolled to the bottom", after: beforeEnd)
+            #expect(bottom, "End did not scroll the list to its last episode: \(app.standardOutput[beforeEnd...])")
+            let beforeHome = app.standardOutput.endIndex
+            try await app.type("Home")
+            let top = await app.waitForLine("show page: scrolled to the top", after: beforeHome)
+            #expect(top, "Home did not scroll back to the first episode: \(app.standardOutput[beforeHome...])")
+            // The wheel, as a person scrolls (no window manager: the window is
+            // at the screen's corner): down, off the top, then up to it again.
+            let beforeWheel = app.standardOutput.endIndex
+            for (clicks, button) in [("20", "5"), ("40", "4")] {
+                let wheel = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments: [
+                    "mousemove", "480", "480", "click", "--repeat", clicks, "--delay", "30", button,
+                ])
+                #expect(wheel.status == 0, "xdotool: \(wheel.standardError)")
+            }
+            let topAgain = await app.waitForLine("show page: scrolled to the top", after: beforeWheel)
+            #expect(topAgain, "the wheel did not scroll down and back up: \(app.standardOutput[beforeWheel...])")
         }
     }
 

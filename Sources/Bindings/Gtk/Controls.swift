@@ -17,8 +17,15 @@ public final class Button: Widget {
 
     /// Changes the icon and what assistive technologies and the tooltip
     /// call the button, e.g. between play and pause.
+    /// Unchanged values are not set again: a list's rows call this on every
+    /// bind while scrolling, and setting a tooltip asks the X server where
+    /// the pointer is (a round trip per call).
     public func setIcon(_ iconName: String, tooltip: String) {
-        gtk_button_set_icon_name(pointer(as: GtkButton.self), iconName)
+        let button = pointer(as: GtkButton.self)
+        if gtk_button_get_icon_name(button).map({ String(cString: $0) }) != iconName {
+            gtk_button_set_icon_name(button, iconName)
+        }
+        guard gtk_widget_get_tooltip_text(widget).map({ String(cString: $0) }) != tooltip else { return }
         gtk_widget_set_tooltip_text(widget, tooltip)
         setAccessibleLabel(tooltip)
     }
@@ -60,6 +67,33 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_menu_model(button, menu.pointer(as: GMenuModel.self))
         gtk_widget_set_tooltip_text(widget, tooltip)
         setAccessibleLabel(tooltip)
+    }
+
+    /// A button whose menu `makeMenu` makes only when it opens: setting a
+    /// menu builds a popover, too much to do for every row a scrolling list
+    /// binds. `forgetMenu()` (on rebinding) makes the next opening ask again.
+    public init(iconName: String, tooltip: String, makeMenu: @escaping @MainActor () -> Menu) {
+        super.init(gtk_menu_button_new(), transfer: .full)
+        let button = OpaquePointer(widget)
+        gtk_menu_button_set_icon_name(button, iconName)
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleLabel(tooltip)
+        // Released by GTK's destroy notify when the button goes.
+        let box = Unmanaged.passRetained(SignalHandlerBox<@MainActor () -> Menu>(makeMenu)).toOpaque()
+        gtk_menu_button_set_create_popup_func(button, { button, userData in
+            let makeMenu = SignalHandlerBox<@MainActor () -> Menu>.from(userData).handler
+            MainActor.assumeIsolated {
+                gtk_menu_button_set_menu_model(button, makeMenu().pointer(as: GMenuModel.self))
+            }
+        }, box, { userData in
+            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
+        })
+    }
+
+    /// Drops the menu made for the last opening (see `init(iconName:tooltip:makeMenu:)`).
+    public func forgetMenu() {
+        guard gtk_menu_button_get_menu_model(OpaquePointer(widget)) != nil else { return }
+        gtk_menu_button_set_menu_model(OpaquePointer(widget), nil)
     }
 
     public func setLabel(_ label: String) { gtk_menu_button_set_label(OpaquePointer(widget), label) }

@@ -5,10 +5,7 @@ import CGtk
 @MainActor
 public final class DropDown: Widget {
     public init(choices: [String], accessibleLabel: String) {
-        let list = withCStringArray(choices) { array in
-            gtk_string_list_new(UnsafeRawPointer(array).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
-        }
-        super.init(gtk_drop_down_new(UnsafeMutableRawPointer(list).map { OpaquePointer($0) }, nil), transfer: .full)
+        super.init(gtk_drop_down_new(Self.stringList(choices), nil), transfer: .full)
         gtk_widget_set_tooltip_text(widget, accessibleLabel)
         setAccessibleLabel(accessibleLabel)
     }
@@ -16,6 +13,21 @@ public final class DropDown: Widget {
     public var selectedIndex: Int {
         get { Int(gtk_drop_down_get_selected(opaque)) }
         set { gtk_drop_down_set_selected(opaque, guint(newValue)) }
+    }
+
+    /// Replaces the choices; the first is selected.
+    public func setChoices(_ choices: [String]) {
+        let list = Self.stringList(choices)
+        // The drop-down takes its own reference.
+        gtk_drop_down_set_model(opaque, list)
+        g_object_unref(UnsafeMutableRawPointer(list))
+    }
+
+    private static func stringList(_ choices: [String]) -> OpaquePointer? {
+        let list = withCStringArray(choices) { array in
+            gtk_string_list_new(UnsafeRawPointer(array).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
+        }
+        return UnsafeMutableRawPointer(list).map { OpaquePointer($0) }
     }
 
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {

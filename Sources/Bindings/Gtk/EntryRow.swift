@@ -4,8 +4,9 @@ import CGtk
 /// `ListBox` with the "boxed-list" style class.
 @MainActor
 public final class EntryRow: Widget {
-    public init(title: String) {
-        super.init(adw_entry_row_new(), transfer: .full)
+    /// A `secret` row hides what is typed (AdwPasswordEntryRow), with a button to show it.
+    public init(title: String, secret: Bool = false) {
+        super.init(secret ? adw_password_entry_row_new() : adw_entry_row_new(), transfer: .full)
         adw_preferences_row_set_title(pointer(as: AdwPreferencesRow.self), title)
         setAccessibleLabel(title)
     }

@@ -31,6 +31,9 @@ public final class PreferencesGroup: Widget {
         adw_preferences_group_set_title(pointer(), title)
     }
 
+    /// A line under the title saying what the group is for.
+    public func setDescription(_ text: String) { adw_preferences_group_set_description(pointer(), text) }
+
     public func add(_ row: Widget) { adw_preferences_group_add(pointer(), row.widget) }
 }
 

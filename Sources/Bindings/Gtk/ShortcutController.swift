@@ -25,4 +25,19 @@ public final class ShortcutController: EventController {
         let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action))
         gtk_shortcut_controller_add_shortcut(opaque, shortcut)
     }
+
+    /// `trigger` runs `handler`, which says whether it took the key: when it
+    /// returns false GTK carries on as if no shortcut had matched, so the
+    /// focused widget gets the key (a space typed into an entry).
+    public func add(trigger: String, _ handler: @escaping @MainActor () -> Bool) {
+        // Released by the action's destroy notify, when the shortcut goes with its controller.
+        let box = Unmanaged.passRetained(SignalHandlerBox<@MainActor () -> Bool>(handler)).toOpaque()
+        let action = gtk_callback_action_new({ _, _, userData in
+            let handler = SignalHandlerBox<@MainActor () -> Bool>.from(userData).handler
+            return MainActor.assumeIsolated { handler() } ? 1 : 0
+        }, box, { userData in
+            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
+        })
+        gtk_shortcut_controller_add_shortcut(opaque, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
+    }
 }

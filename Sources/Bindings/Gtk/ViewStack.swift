@@ -21,7 +21,8 @@ public final class ViewStack: Widget {
 }
 
 /// AdwViewSwitcher: buttons for a view stack's titled pages, each icon above
-/// its label, which fits a 360-pixel window (side by side would not).
+/// its label, which fits a 360-pixel window in English (side by side would
+/// not; longer labels are ellipsized).
 @MainActor
 public final class ViewSwitcher: Widget {
     public init(stack: ViewStack) {

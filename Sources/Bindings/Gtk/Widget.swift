@@ -104,6 +104,27 @@ open class Widget: ObjectRef {
         }
     }
 
+    /// Calls `handler` after every frame of this widget's window with how
+    /// long the frame's work took: from the frame clock's flush-events
+    /// (queued input handled) or, when a frame has none, its before-paint,
+    /// to its after-paint (laid out and drawn). Connected for the window's
+    /// lifetime. The widget must be realized.
+    public func onEveryFrame(_ handler: @escaping @MainActor (Duration) -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        let frameClock = ObjectRef(clock, transfer: .none)
+        let frame = FrameStart()
+        frameClock.onSignal("flush-events") { frame.instant = .now }
+        frameClock.onSignal("before-paint") { if frame.instant == nil { frame.instant = .now } }
+        // The closure keeps `frameClock` (so the clock) alive: on purpose,
+        // the window and its clock last until the process ends.
+        frameClock.onSignal("after-paint") {
+            guard let start = frame.instant else { return }
+            frame.instant = nil
+            handler(ContinuousClock.now - start)
+            withExtendedLifetime(frameClock) {}
+        }
+    }
+
     /// Runs `handler` once, after the first frame that shows this widget has
     /// been painted. The widget must be realized (e.g. call from `map`).
     public func afterFirstPaint(_ handler: @escaping @MainActor () -> Void) {
@@ -126,4 +147,10 @@ extension Widget {
         case horizontal, vertical
         var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
     }
+}
+
+/// When the frame being measured by `onEveryFrame` started.
+@MainActor
+private final class FrameStart {
+    var instant: ContinuousClock.Instant?
 }

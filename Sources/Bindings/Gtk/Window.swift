@@ -45,6 +45,20 @@ public final class ApplicationWindow: Widget {
     /// in the background.
     public func hide() { gtk_widget_set_visible(widget, 0) }
 
+    /// Whether the keyboard focus is somewhere a key means something of its
+    /// own: in text being edited (an entry, a search field, a spin button's
+    /// text: GtkEditable) or in a popover, whose controls are what the
+    /// person is working with. Window-wide keys such as Space stand back there.
+    public var focusWantsTyping: Bool {
+        var widget = gtk_window_get_focus(window)
+        while let current = widget {
+            let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_editable_get_type()) != 0
+                || g_type_check_instance_is_a(instance, gtk_popover_get_type()) != 0 { return true }
+            widget = gtk_widget_get_parent(current)
+        }
+        return false
+    }
 }
 
 /// A plain top-level GtkWindow, e.g. for a test that needs a widget on screen.

@@ -6,9 +6,11 @@ public enum LibraryQueryBenchmark {
     /// Fills an empty library with `shows` shows of `episodesPerShow` episodes
     /// each, in one transaction. The state looks like a long-used library:
     /// most older episodes played, the newest few new, some in progress, some
-    /// downloaded, a queue of 50.
-    public static func fill(_ store: LibraryStore, shows: Int, episodesPerShow: Int) async throws {
-        try await store.fillSynthetic(shows: shows, episodesPerShow: episodesPerShow)
+    /// downloaded, a queue of 50. With `firstShowEpisodes` the first show
+    /// (show 1) has that many instead: one long-running show among many.
+    public static func fill(_ store: LibraryStore, shows: Int, episodesPerShow: Int,
+                            firstShowEpisodes: Int? = nil) async throws {
+        try await store.fillSynthetic(shows: shows, episodesPerShow: episodesPerShow, firstShowEpisodes: firstShowEpisodes)
     }
 
     /// Runs each UI query `runs` times (after one warm-up run) and reports
@@ -52,7 +54,7 @@ public enum LibraryQueryBenchmark {
 extension LibraryStore {
     /// The bulk insert behind `LibraryQueryBenchmark.fill`: cached prepared
     /// statements in one transaction, no feed model in between.
-    func fillSynthetic(shows: Int, episodesPerShow: Int) throws {
+    func fillSynthetic(shows: Int, episodesPerShow defaultEpisodesPerShow: Int, firstShowEpisodes: Int? = nil) throws {
         let now = Date().databaseSeconds
         let description = String(repeating: "A synthetic episode description for the benchmark. ", count: 6)
         try connection.transaction {
@@ -65,6 +67,7 @@ extension LibraryStore {
                     """, ["https://feeds.example.org/\(show).xml", "Show \(show)", description,
                           "https://images.example.org/\(show).jpg", now, now])
                 let showID = ShowID(rawValue: connection.lastInsertedRowID)
+                let episodesPerShow = show == 0 ? firstShowEpisodes ?? defaultEpisodesPerShow : defaultEpisodesPerShow
                 for index in 0..<episodesPerShow {
                     episodeNumber += 1
                     // Oldest first, a day apart, shows interleaved; the newest
