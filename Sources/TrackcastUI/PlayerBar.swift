@@ -22,6 +22,8 @@ final class PlayerBar {
     private var spinnerDelay: Timeout?
     /// While the user drags the slider, ticks must not pull it back.
     private var lastUserMove: ContinuousClock.Instant?
+    /// Where the slider's chapter marks are, so they are redrawn only when the chapters change.
+    private var chapterMarks: [Double] = []
     private static let artworkSize: Int32 = 40
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: PlayerBar.artworkSize)
     private let artworkCache: ArtworkCache
@@ -109,6 +111,8 @@ final class PlayerBar {
         root.append(bar)
         root.isVisible = false
         nowPlaying.observe { [weak self, unowned nowPlaying] in self?.render(nowPlaying) }
+        // Chapters can arrive while paused (a chapters file fetched later).
+        nowPlaying.chapters.observe { [weak self, unowned nowPlaying] in self?.render(nowPlaying) }
     }
 
     private func render(_ nowPlaying: NowPlaying) {
@@ -132,6 +136,7 @@ final class PlayerBar {
         if let duration = nowPlaying.duration {
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
+            markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds })
             if lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
                 progress.value = nowPlaying.position.seconds
             }
@@ -152,6 +157,15 @@ final class PlayerBar {
             playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
         }
+    }
+
+    /// A tick under the slider where each listed chapter starts (the first,
+    /// at zero, needs none), so the chapters can be seen and aimed at.
+    private func markChapters(_ starts: [Double]) {
+        guard starts != chapterMarks else { return }
+        chapterMarks = starts
+        progress.setMarks(starts)
+        Log.debug("scrubber: \(starts.count) chapter marks")
     }
 
     private func showArtwork(_ url: URL?) {

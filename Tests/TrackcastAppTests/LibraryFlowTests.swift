@@ -75,7 +75,7 @@ extension RunningAppTests {
         }
     }
 
-    @Test("the sample show's video episode plays in the window with its three chapters, so video can be tried offline")
+    @Test("the sample show's video episode plays in the window with its three chapters marked on the slider, so video can be tried offline")
     func sampleShowVideo() async throws {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
@@ -89,6 +89,9 @@ extension RunningAppTests {
             }
             try #require(painting, "the sample video painted no frames: \(app.standardOutput) \(app.standardError)")
             #expect(app.standardOutput.contains("chapters: 3 (3 listed)"), "\(app.standardOutput)")
+            // Marks under the slider at 6 s and 11.5 s (none at the first chapter's 0 s).
+            let marked = await app.waitForLine("scrubber: 2 chapter marks", timeout: .seconds(10))
+            #expect(marked, "\(app.standardOutput)")
             // The slides' purple (#9141ac to #613583) fills the video view, far
             // more of the screen than the show's cover thumbnail could.
             let purple = try await RunningApp.screenshot().find((0x79, 0x3b, 0x97), tolerance: 30)
