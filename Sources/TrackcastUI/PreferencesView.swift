@@ -30,12 +30,6 @@ struct PreferencesView {
                                       key: "background-playback", fallback: true, settings: settings, connections: &connections))
         window.add(background)
 
-        let video = PreferencesGroup(title: tr("Video"))
-        video.add(Self.switchRow(title: tr("Picture-in-Picture When Minimized"),
-                                 subtitle: tr("Minimizing the window while a video plays keeps it in a small window on top"),
-                                 key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
-        window.add(video)
-
         // Discover searches Podcast Index too once both are set (a free
         // account's key and secret); Apple's directory needs neither.
         let podcastIndex = PreferencesGroup(title: tr("Podcast Index"))
@@ -45,6 +39,12 @@ struct PreferencesView {
         podcastIndex.add(Self.textRow(title: tr("API Secret"), key: "podcast-index-api-secret", secret: true,
                                       settings: settings, connections: &connections))
         window.add(podcastIndex)
+
+        let video = PreferencesGroup(title: tr("Video"))
+        video.add(Self.switchRow(title: tr("Picture-in-Picture When Minimized"),
+                                 subtitle: tr("Minimizing the window while a video plays keeps it in a small window on top"),
+                                 key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
+        window.add(video)
         window.onCloseRequest {
             for connection in connections { connection.disconnect() }
             return false

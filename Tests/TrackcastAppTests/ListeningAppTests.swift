@@ -408,8 +408,10 @@ extension RunningAppTests {
             try #require(await app.waitForLine("show settings shown: own speed false 1.0, intro 15.0 s, outro 30.0 s"),
                          "\(app.standardOutput)")
 
-            // From the episode list back to the settings button, open it, switch the show's own speed on.
-            try await typeKeys("shift+Tab shift+Tab Return Tab Return")
+            // From the episode list back past the sort and filter menus, the
+            // (selectable) description and the show's menu to its settings
+            // button beside the title; open it, switch the show's own speed on.
+            try await typeKeys("shift+Tab shift+Tab shift+Tab shift+Tab shift+Tab Return Tab Return")
             try #require(await app.waitForLine("show 1 settings: speed 1.0, intro 15.0 s"), "\(app.standardOutput)")
             try await typeKeys("Tab Tab ctrl+a 1 period 5 Tab")
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 15.0 s"), "\(app.standardOutput)")
