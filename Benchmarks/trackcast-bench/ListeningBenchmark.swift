@@ -28,7 +28,7 @@ struct ListeningBenchmark {
 
 
         let kept = ListeningEffects.keptSilence / .seconds(1)
-        let silenceBeyondKept = talk.pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }
+        let silenceBeyondKept = talk.silence(beyond: kept)
         let (saved, _) = try await play(file, with: ListeningEffects(skipsSilence: true))
         var plain: [Double] = []
         var effects: [Double] = []

@@ -25,6 +25,12 @@ public struct TalkLikeAudio: Sendable {
         parts.compactMap { if case .pause(let seconds) = $0 { seconds } else { nil } }
     }
 
+    /// Seconds of silence beyond `kept` of each pause: what skipping silence
+    /// that keeps `kept` of every pause should save.
+    public func silence(beyond kept: Double) -> Double {
+        pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }
+    }
+
     /// Samples of one channel (the other is the same).
     public func samples() -> [Float] {
         var samples: [Float] = []

@@ -29,8 +29,7 @@ extension PlaybackEngine {
             let id = player.controller.load(PlaybackItem(uri: input.absoluteString, kind: .audio))
             #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(30)))
 
-            let kept = ListeningEffects.keptSilence.seconds
-            let expected = Self.talk.pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }
+            let expected = Self.talk.silence(beyond: ListeningEffects.keptSilence.seconds)
             let saved = player.controller.timeSavedBySkippingSilence.seconds
             #expect(abs(saved - expected) <= expected * 0.1, "saved \(saved) s, expected \(expected) s")
 
@@ -62,8 +61,7 @@ extension PlaybackEngine {
             let id = player.controller.load(PlaybackItem(uri: input.absoluteString, kind: .audio))
             #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(30)))
 
-            let kept = ListeningEffects.keptSilence.seconds
-            let expected = Self.talk.pauses.filter { $0 > kept }.reduce(0) { $0 + $1 - kept }
+            let expected = Self.talk.silence(beyond: ListeningEffects.keptSilence.seconds)
             let saved = player.controller.timeSavedBySkippingSilence.seconds
             #expect(abs(saved - expected) <= expected * 0.1, "saved \(saved) s, expected \(expected) s")
         }
