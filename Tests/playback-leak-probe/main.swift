@@ -115,16 +115,30 @@ final class Driver {
     }
 
     /// The census once nothing changes any more: the stopped item's tasks
-    /// ended, GStreamer's threads gone quiet (two equal counts 200 ms apart).
+    /// ended, its probes finished, GStreamer's threads gone quiet (two
+    /// equal counts 200 ms apart).
     func steadyCensus() async -> Census {
-        var previous = Census.take(tracer)
+        var previous: Census?
         for _ in 0..<100 {
-            try? await Task.sleep(for: .milliseconds(200))
+            await probesAndTasksEnded()
             let current = Census.take(tracer)
-            if current == previous, current.observerTasks == 0, current.probes == 0 { return current }
+            if current == previous { return current }
             previous = current
+            try? await Task.sleep(for: .milliseconds(200))
         }
-        return previous
+        return previous!
+    }
+
+    /// Waits (at most 20 s) until no probe or observer task is left. Only
+    /// then may GStreamer's objects be counted: the tracer lists them
+    /// without a reference, and one that a probe's pipeline is finalising on
+    /// another thread meanwhile would be referenced from the dead (a crash,
+    /// seen when a probe of a local file was left to finish).
+    func probesAndTasksEnded() async {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while PlaybackDiagnostics.probes > 0 || PlaybackDiagnostics.observerTasks > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }
 
