@@ -87,7 +87,12 @@ final class ShowPage {
             if let episode = episodes.payload(at: position) { play(episode) }
         }
         let scrolled = ScrolledWindow(child: list)
-        // For tests and scripts: scrolling reached an end of the list.
+        // For tests and scripts: scrolling left the top, or reached an end of the list.
+        var isAtTop = true
+        scrolled.onVerticalScroll { offset in
+            if isAtTop, offset > 0 { Log.debug("show page: scrolled down from the top") }
+            isAtTop = offset <= 0
+        }
         scrolled.onEdgeReached { edge in Log.debug("show page: scrolled to the \(edge == .top ? "top" : "bottom")") }
         content.add(scrolled, name: "episodes")
         content.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Episodes"),

@@ -1,3 +1,4 @@
+import CGLib
 import CGtk
 
 /// GtkScrolledWindow: scrolls one child. List and grid views scroll
@@ -12,6 +13,23 @@ public final class ScrolledWindow: Widget {
     }
 
     public enum Edge: Sendable { case top, bottom }
+
+    public typealias ScrollHandler = @MainActor (Double) -> Void
+
+    /// The view scrolled vertically: called with its new offset from the top, in pixels.
+    public func onVerticalScroll(_ handler: @escaping ScrollHandler) {
+        // The scrolled window's own adjustment, which it lends its child for
+        // as long as the child stays; the handler's box lives as long as it.
+        let adjustment = ObjectRef(UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)), transfer: .none)
+        // "value-changed": (GtkAdjustment *, gpointer) -> void
+        let trampoline: @convention(c) (gpointer?, gpointer?) -> Void = { instance, userData in
+            let handler = SignalHandlerBox<ScrollHandler>.from(userData).handler
+            let offset = gtk_adjustment_get_value(instance?.assumingMemoryBound(to: GtkAdjustment.self))
+            MainActor.assumeIsolated { handler(offset) }
+        }
+        adjustment.connect(signal: "value-changed", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                           box: SignalHandlerBox<ScrollHandler>(handler))
+    }
 
     /// The view was scrolled all the way to its top or bottom.
     public func onEdgeReached(_ handler: @escaping @MainActor (Edge) -> Void) {
