@@ -118,15 +118,19 @@ final class Driver {
     /// ended, its probes finished, GStreamer's threads gone quiet (two
     /// equal counts 200 ms apart).
     func steadyCensus() async -> Census {
-        var previous: Census?
+        var previous = await censusOnceQuiet()
         for _ in 0..<100 {
-            await probesAndTasksEnded()
-            let current = Census.take(tracer)
+            try? await Task.sleep(for: .milliseconds(200))
+            let current = await censusOnceQuiet()
             if current == previous { return current }
             previous = current
-            try? await Task.sleep(for: .milliseconds(200))
         }
-        return previous!
+        return previous
+    }
+
+    func censusOnceQuiet() async -> Census {
+        await probesAndTasksEnded()
+        return Census.take(tracer)
     }
 
     /// Waits (at most 20 s) until no probe or observer task is left. Only
