@@ -22,6 +22,8 @@ let package = Package(
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev"])]),
 
@@ -45,7 +47,7 @@ let package = Package(
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),
         // Toolkit-free: the podcast library (feed parsing, SQLite store, refresh, OPML, downloads).
-        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite"]),
+        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite", "CLibXML2"]),
         // GStreamer playback: PlayerController, AssetLoader, error classification.
         .target(name: "TrackcastPlayback", dependencies: ["TrackcastCore", "Bindings"]),
         // MPRIS on the session bus: media keys, GNOME Shell, the lock screen.

@@ -1,12 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// One pass of `XMLParser` over a feed: turns SAX events into a `FeedDraft`
+/// One pass of `XMLStreamReader` over a feed: turns SAX events into a `FeedDraft`
 /// and `FeedEpisode`s, and records what went wrong. Used once per parse and
-/// thrown away; confined to the calling thread for its whole life.
-final class FeedSAXHandler: NSObject, XMLParserDelegate {
+/// thrown away.
+struct FeedSAXHandler {
     private let feedURL: URL
     /// Local name of the document's root element, once seen.
     private(set) var rootElement: String?
@@ -21,12 +18,12 @@ final class FeedSAXHandler: NSObject, XMLParserDelegate {
     /// Line and column where parsing stopped, for a feed that ends early without an error.
     private(set) var endPosition = (line: 1, column: 1)
 
-    /// Set when the root showed this is no feed and parsing was stopped.
-    private var isAborted = false
+    /// Set when the root showed this is no feed, to stop reading.
+    private(set) var wantsToStop = false
     private var stack: [FeedElement] = [.document]
     private var episode: EpisodeDraft?
     private var namespaces: [String: FeedNamespace] = [:]
-    private var isCollectingText = false
+    private(set) var wantsText = false
     private var text = ""
     private var textAttributes: [String: String] = [:]
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
@@ -38,41 +35,53 @@ final class FeedSAXHandler: NSObject, XMLParserDelegate {
 
     /// Parses `data` (already UTF-8 or declared by `FeedInputDecoder`).
     static func run(_ data: Data, feedURL: URL) -> FeedSAXHandler {
-        let handler = FeedSAXHandler(feedURL: feedURL)
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        // The delegate is weak: `handler` is kept alive by this scope.
-        parser.delegate = handler
-        _ = parser.parse()
-        handler.endPosition = (parser.lineNumber, parser.columnNumber)
-        return handler
+        let events = Events(FeedSAXHandler(feedURL: feedURL))
+        let end = XMLStreamReader.read(data, into: events)
+        var pass = events.pass
+        pass.endPosition = end
+        return pass
+    }
+
+    /// What the reader calls: it hands each event to the pass in one mutating
+    /// call. Were the pass itself the class, Swift would check exclusive access
+    /// on every one of its fields each event touches, about a tenth of the parse.
+    private final class Events: XMLEventHandler {
+        var pass: FeedSAXHandler
+
+        init(_ pass: FeedSAXHandler) {
+            self.pass = pass
+        }
+
+        var wantsText: Bool { pass.wantsText }
+        var wantsToStop: Bool { pass.wantsToStop }
+        func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
+            pass.startElement(name, attributes: attributes)
+        }
+        func endElement() { pass.endElement() }
+        func text(_ text: String) { pass.text(text) }
+        func issue(code: Int, line: Int, column: Int) { pass.issue(code: code, line: line, column: column) }
     }
 
     private var base: URL? { bases.last?.url ?? feedURL }
 
-    // MARK: XMLParserDelegate
+    // MARK: Events
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
+    mutating func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
         guard !isRootClosed else { return }
         let parent = stack[stack.count - 1]
-        let element = parent.child(named: elementName, in: namespace(uri: namespaceURI, qualifiedName: qualifiedName, localName: elementName))
+        let element = parent.child(named: name.localName, in: namespace(of: name))
 
         if parent == .document {
-            rootElement = elementName
+            rootElement = name.localName
             guard element != .ignored else {
                 // Not a feed: no need to read the rest of a web page.
-                isAborted = true
-                parser.abortParsing()
+                wantsToStop = true
                 return
             }
             isFeed = true
             feed.format = element == .atomFeed ? .atom : .rss
         }
-        if let xmlBase = attributes["xml:base"] {
+        if !attributes.isEmpty, let xmlBase = attributes.value(localName: "base", prefix: "xml") {
             bases.append((stack.count, FeedURLResolver.resolve(xmlBase, against: base)))
         }
 
@@ -80,31 +89,33 @@ final class FeedSAXHandler: NSObject, XMLParserDelegate {
         case .item, .entry:
             episode = EpisodeDraft()
         case .alternateEnclosure:
-            episode?.beginAlternateEnclosure(attributes: attributes)
+            episode?.beginAlternateEnclosure(attributes: attributes.dictionary)
         case .feedLeaf(let leaf):
-            feed.apply(leaf, attributes: attributes, base: base)
+            feed.apply(leaf, attributes: attributes.dictionary, base: base)
         case .episodeLeaf(let leaf):
-            episode?.apply(leaf, attributes: attributes, base: base)
+            let base = base
+            episode?.apply(leaf, attributes: attributes.dictionary, base: base)
         case .feedText, .episodeText:
-            isCollectingText = true
+            wantsText = true
             text = ""
-            textAttributes = attributes
+            textAttributes = attributes.dictionary
         default:
             break
         }
         stack.append(element)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    mutating func endElement() {
         guard stack.count > 1 else { return }
         let element = stack.removeLast()
         switch element {
         case .feedText(let field):
             feed.set(field, text: text, attributes: textAttributes, base: base)
-            isCollectingText = false
+            wantsText = false
         case .episodeText(let field):
+            let (base, text, textAttributes) = (base, text, textAttributes)
             episode?.set(field, text: text, attributes: textAttributes, base: base)
-            isCollectingText = false
+            wantsText = false
         case .item, .entry:
             if let finished = episode?.finished() {
                 episodes.append(finished)
@@ -123,17 +134,13 @@ final class FeedSAXHandler: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if isCollectingText { text += string }
+    mutating func text(_ text: String) {
+        self.text += text
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if isCollectingText { text += String(decoding: CDATABlock, as: UTF8.self) }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard !isAborted else { return }
-        let issue = XMLParseIssue(code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber)
+    mutating func issue(code: Int, line: Int, column: Int) {
+        guard !wantsToStop else { return }
+        let issue = XMLParseIssue(code: code, line: line, column: column)
         switch issue.severity {
         case .tolerated:
             break
@@ -149,17 +156,16 @@ final class FeedSAXHandler: NSObject, XMLParserDelegate {
 
     // MARK: Namespaces
 
-    private func namespace(uri: String?, qualifiedName: String?, localName: String) -> FeedNamespace {
-        if let uri, !uri.isEmpty {
+    private mutating func namespace(of name: XMLName) -> FeedNamespace {
+        if let uri = name.namespaceURI, !uri.isEmpty {
             if let known = namespaces[uri] { return known }
             let resolved = FeedNamespace(uri: uri)
             namespaces[uri] = resolved
             return resolved
         }
         // No URI but a prefix: the prefix was never declared.
-        if let qualifiedName, qualifiedName.utf8.count != localName.utf8.count,
-           let colon = qualifiedName.firstIndex(of: ":") {
-            return FeedNamespace(undeclaredPrefix: qualifiedName[..<colon])
+        if let prefix = name.prefix {
+            return FeedNamespace(undeclaredPrefix: Substring(prefix))
         }
         return .none
     }

@@ -27,7 +27,7 @@ enum FeedValueParser {
     static func mimeType(_ text: String?) -> String? {
         guard let text else { return nil }
         let trimmed = FeedText.trimmed(text)
-        return trimmed.contains("/") ? trimmed.lowercased() : nil
+        return trimmed.utf8.contains(UInt8(ascii: "/")) ? trimmed.lowercased() : nil
     }
 
     static func number(_ text: String?) -> Double? {

@@ -25,11 +25,9 @@ enum UntrustedXMLFilter {
             var i = 0
             let n = bytes.count
             let declarationStart = leadingDeclarationStart(bytes)
-            while i < n {
-                guard bytes[i] == UInt8(ascii: "<"), i + 1 < n else {
-                    i += 1
-                    continue
-                }
+            while let open = index(of: UInt8(ascii: "<"), in: bytes, from: i) {
+                i = open
+                guard i + 1 < n else { break }
                 if hasPrefix(bytes, at: i, "<!--") || hasPrefix(bytes, at: i, "<![CDATA[") {
                     let isComment = bytes[i + 2] == UInt8(ascii: "-")
                     guard let end = find(isComment ? "-->" : "]]>", in: bytes, from: i + (isComment ? 4 : 9)) else {
@@ -125,12 +123,18 @@ enum UntrustedXMLFilter {
     /// The index after the first `terminator` at or after `start`, if there is one.
     private static func find(_ terminator: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var i = start
-        let first = terminator.utf8Start.pointee
-        while i < bytes.count {
-            if bytes[i] == first, hasPrefix(bytes, at: i, terminator) { return i + terminator.utf8CodeUnitCount }
-            i += 1
+        while let candidate = index(of: terminator.utf8Start.pointee, in: bytes, from: i) {
+            if hasPrefix(bytes, at: candidate, terminator) { return candidate + terminator.utf8CodeUnitCount }
+            i = candidate + 1
         }
         return nil
+    }
+
+    /// The first `byte` at or after `start`: `memchr`, which reads many bytes a step.
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+              let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ literal: StaticString) -> Bool {

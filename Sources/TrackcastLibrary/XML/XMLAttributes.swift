@@ -1,0 +1,67 @@
+import CLibXML2
+
+/// An element's attributes as libxml2's SAX2 start callback hands them over:
+/// five pointers per attribute (local name, prefix, namespace URI, value
+/// start, value end), valid only during that callback. Non-copyable and lent
+/// to the handler (`borrowing`), so it cannot outlive the callback.
+struct XMLAttributes: ~Copyable {
+    private let fields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    private let count: Int
+
+    init(fields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int32) {
+        self.fields = fields
+        self.count = fields == nil ? 0 : Int(count)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The value of the attribute `prefix:localName` (or `localName` when
+    /// `prefix` is nil), as written: prefixes are compared, not namespaces.
+    func value(localName: StaticString, prefix: StaticString? = nil) -> String? {
+        guard let fields else { return nil }
+        for index in 0..<count {
+            let base = index * 5
+            guard let name = fields[base], Self.equals(name, localName) else { continue }
+            let attributePrefix = fields[base + 1]
+            switch (prefix, attributePrefix) {
+            case (nil, nil): break
+            case (let wanted?, let actual?) where Self.equals(actual, wanted): break
+            default: continue
+            }
+            return Self.value(fields[base + 3], fields[base + 4])
+        }
+        return nil
+    }
+
+    /// All attributes keyed by their qualified name (`prefix:local`, or `local`);
+    /// a name given twice keeps its last value.
+    var dictionary: [String: String] {
+        guard let fields, count > 0 else { return [:] }
+        var result: [String: String] = [:]
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            let base = index * 5
+            guard let name = fields[base] else { continue }
+            var key = String(cString: name)
+            if let prefix = fields[base + 1], prefix.pointee != 0 {
+                key = String(cString: prefix) + ":" + key
+            }
+            result[key] = Self.value(fields[base + 3], fields[base + 4]) ?? ""
+        }
+        return result
+    }
+
+    private static func value(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String? {
+        guard let start, let end else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+    }
+
+    private static func equals(_ cString: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        let length = name.utf8CodeUnitCount
+        let bytes = name.utf8Start
+        for offset in 0..<length where cString[offset] != bytes[offset] {
+            return false  // also stops at cString's terminator, which no name byte equals
+        }
+        return cString[length] == 0
+    }
+}

@@ -1,0 +1,18 @@
+/// What a document's reader is told by `XMLStreamReader`, in document order.
+/// Called on the thread that runs the reader, one call at a time.
+protocol XMLEventHandler: AnyObject {
+    /// Whether text from here on is wanted: characters are made into Swift
+    /// strings only then, which is most of what reading a feed saves by
+    /// skipping what it does not keep.
+    var wantsText: Bool { get }
+    /// Set to stop reading the rest of the document (a web page, not a feed).
+    var wantsToStop: Bool { get }
+
+    func startElement(_ name: XMLName, attributes: borrowing XMLAttributes)
+    func endElement()
+    /// Character data or a CDATA section's contents, in pieces of any size.
+    func text(_ text: String)
+    /// An error or warning libxml2 reported; reading goes on (recovery mode)
+    /// unless the handler stops it.
+    func issue(code: Int, line: Int, column: Int)
+}

@@ -1,0 +1,116 @@
+import CLibXML2
+import Foundation
+
+/// Reads a whole XML document through libxml2's SAX2 push parser and tells an
+/// `XMLEventHandler` what it finds. Foundation's `XMLParser` wraps the same
+/// parser, but turns every name, attribute set and run of text into Swift
+/// strings and dictionaries whether anyone wants them or not; at a feed's
+/// size that costs more than libxml2's own parsing (see the README's feed
+/// parsing row). This reader makes strings only for what the handler asks for.
+///
+/// Set up as `XMLParser` sets libxml2 up: recovery mode (errors are reported
+/// and reading goes on; the handler decides what is fatal) and entity
+/// substitution, without which libxml2 leaves `&#38;` unexpanded in attribute
+/// values (so that a tree it builds can round-trip). Substitution is safe
+/// because the only entities left are XML's five: callers strip the document
+/// type declaration first (`UntrustedXMLFilter`), and no DTD is ever loaded
+/// (no `XML_PARSE_DTDLOAD`) nor anything fetched (`XML_PARSE_NONET`).
+///
+/// This file and `XMLAttributes` are the only places libxml2's pointers live.
+/// One reader reads one document on one thread.
+final class XMLStreamReader {
+    private let handler: any XMLEventHandler
+    private var context: xmlParserCtxtPtr?
+    /// libxml2 interns every element and attribute name, prefix and namespace
+    /// URI in the parser's dictionary for the life of the parse, so one pointer
+    /// is always the same string: each is made into a Swift string once.
+    private var interned: [UnsafePointer<xmlChar>: String] = [:]
+    /// Where reading stopped, once `read` returns.
+    private(set) var line = 1
+    private(set) var column = 1
+
+    private init(handler: any XMLEventHandler) {
+        self.handler = handler
+    }
+
+    /// Reads `document` to its end (or until the handler stops it). Returns
+    /// the line and column where reading stopped.
+    @discardableResult
+    static func read(_ document: Data, into handler: any XMLEventHandler) -> (line: Int, column: Int) {
+        let reader = XMLStreamReader(handler: handler)
+        reader.parse(document)
+        return (reader.line, reader.column)
+    }
+
+    private func parse(_ document: Data) {
+        var callbacks = Self.makeCallbacks()
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        document.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: CChar.self)
+            // The first bytes go in with the context, as libxml2 asks, for its encoding detection.
+            let head = min(4, bytes.count)
+            guard let context = xmlCreatePushParserCtxt(&callbacks, userData, bytes.baseAddress, Int32(head), nil) else { return }
+            self.context = context
+            defer {
+                xmlFreeParserCtxt(context)
+                self.context = nil
+            }
+            xmlCtxtUseOptions(context, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
+            let rest = UnsafeBufferPointer(rebasing: bytes[head...])
+            _ = xmlParseChunk(context, rest.baseAddress, Int32(clamping: rest.count), 1)
+            updatePosition()
+        }
+    }
+
+    private func updatePosition() {
+        guard let input = context?.pointee.input else { return }
+        line = Int(input.pointee.line)
+        column = Int(input.pointee.col)
+    }
+
+    private func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        guard let pointer else { return nil }
+        if let known = interned[pointer] { return known }
+        let made = String(cString: pointer)
+        interned[pointer] = made
+        return made
+    }
+
+    private static func reader(_ userData: UnsafeMutableRawPointer?) -> XMLStreamReader {
+        Unmanaged<XMLStreamReader>.fromOpaque(userData!).takeUnretainedValue()
+    }
+
+    private static func makeCallbacks() -> xmlSAXHandler {
+        var callbacks = xmlSAXHandler()
+        callbacks.initialized = UInt32(XML_SAX2_MAGIC)
+        callbacks.startElementNs = { userData, localName, prefix, uri, _, _, attributeCount, _, attributes in
+            let reader = XMLStreamReader.reader(userData)
+            let name = XMLName(localName: reader.string(localName) ?? "",
+                               prefix: reader.string(prefix),
+                               namespaceURI: reader.string(uri))
+            reader.handler.startElement(name, attributes: XMLAttributes(fields: attributes, count: attributeCount))
+            if reader.handler.wantsToStop, let context = reader.context {
+                xmlStopParser(context)
+            }
+        }
+        callbacks.endElementNs = { userData, _, _, _ in
+            XMLStreamReader.reader(userData).handler.endElement()
+        }
+        let characters: charactersSAXFunc = { userData, bytes, length in
+            let handler = XMLStreamReader.reader(userData).handler
+            guard handler.wantsText, let bytes else { return }
+            handler.text(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self))
+        }
+        callbacks.characters = characters
+        // The same callback, so libxml2 never decides which whitespace is ignorable.
+        callbacks.ignorableWhitespace = characters
+        callbacks.cdataBlock = characters
+        callbacks.serror = { userData, error in
+            guard let error else { return }
+            let reader = XMLStreamReader.reader(userData)
+            reader.updatePosition()
+            reader.handler.issue(code: Int(error.pointee.code), line: reader.line, column: reader.column)
+        }
+        return callbacks
+    }
+}

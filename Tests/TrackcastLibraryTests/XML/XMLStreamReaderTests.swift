@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import TrackcastLibrary
+
+/// Records what `XMLStreamReader` reports, wanting text only inside elements
+/// named in `textElements`, and stopping at an element named `stopAt`.
+private final class Recorder: XMLEventHandler {
+    var textElements: Set<String> = []
+    var stopAt: String?
+    var starts: [XMLName] = []
+    var attributeSets: [[String: String]] = []
+    var xmlBases: [String?] = []
+    var texts: [String] = []
+    var issues: [(code: Int, line: Int)] = []
+    private var open: [String] = []
+
+    var wantsText: Bool { open.last.map(textElements.contains) ?? false }
+    var wantsToStop: Bool { stopAt != nil && starts.last?.localName == stopAt }
+
+    func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
+        starts.append(name)
+        attributeSets.append(attributes.dictionary)
+        xmlBases.append(attributes.value(localName: "base", prefix: "xml"))
+        open.append(name.localName)
+    }
+
+    func endElement() { open.removeLast() }
+    func text(_ text: String) { texts.append(text) }
+    func issue(code: Int, line: Int, column: Int) { issues.append((code, line)) }
+
+    func read(_ document: String) {
+        XMLStreamReader.read(Data(document.utf8), into: self)
+    }
+}
+
+@Suite("XML stream reader (libxml2 SAX2)")
+struct XMLStreamReaderTests {
+    @Test("names come with their prefix and namespace; an undeclared prefix has no namespace")
+    func names() {
+        let recorder = Recorder()
+        recorder.read("""
+            <rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><itunes:author/><podcast:guid/><title/></rss>
+            """)
+        let names = recorder.starts.map { "\($0.prefix ?? "-") \($0.localName) \($0.namespaceURI ?? "-")" }
+        #expect(names == [
+            "- rss -",
+            "itunes author http://www.itunes.com/dtds/podcast-1.0.dtd",
+            "podcast guid -",
+            "- title -",
+        ])
+        #expect(recorder.issues.map(\.code) == [201])  // XML_NS_ERR_UNDEFINED_NAMESPACE
+    }
+
+    @Test("attributes by qualified name, entities and character references decoded; xml:base found by prefix")
+    func attributes() {
+        let recorder = Recorder()
+        recorder.read("""
+            <a xmlns:p="urn:p" x="1&amp;2&#38;3&lt;" p:y="v" xml:base="https://example.org/"><b base="no"/></a>
+            """)
+        #expect(recorder.attributeSets == [
+            ["x": "1&2&3<", "p:y": "v", "xml:base": "https://example.org/"],
+            ["base": "no"],
+        ])
+        #expect(recorder.xmlBases == ["https://example.org/", nil])
+    }
+
+    @Test("text, entities and CDATA are delivered only while the handler wants them")
+    func textOnlyWhenWanted() {
+        let recorder = Recorder()
+        recorder.textElements = ["keep"]
+        recorder.read("<r>skip<keep>a &amp; b<![CDATA[ <c> ]]>&#233;</keep>skip too<drop>no</drop></r>")
+        #expect(recorder.texts.joined() == "a & b <c> é")
+    }
+
+    @Test("entities declared in the document are never expanded, and external ones never read")
+    func declaredEntitiesStayUnexpanded() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("xml-reader-secret-\(getpid())")
+        try Data("SECRET-CONTENT".utf8).write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let recorder = Recorder()
+        recorder.textElements = ["r"]
+        recorder.read("""
+            <!DOCTYPE r [<!ENTITY inner "EXPANDED"><!ENTITY outer SYSTEM "\(secret.absoluteString)">]>
+            <r a="&inner;">&inner;&outer;</r>
+            """)
+        let everything = recorder.texts.joined() + (recorder.attributeSets.first?.values.joined() ?? "")
+        #expect(!everything.contains("EXPANDED"))
+        #expect(!everything.contains("SECRET"))
+        #expect(recorder.starts.map(\.localName) == ["r"])
+    }
+
+    @Test("a handler that stops hears nothing after")
+    func stop() {
+        let recorder = Recorder()
+        recorder.stopAt = "html"
+        recorder.read("<html><head/><body><p/></body></html>")
+        #expect(recorder.starts.map(\.localName) == ["html"])
+    }
+
+    @Test("errors arrive with libxml2's code and line, and reading goes on past them")
+    func errors() {
+        let recorder = Recorder()
+        recorder.read("<a>\n<b>\n</a>\n<c/>")
+        #expect(recorder.issues.first?.code == 76)  // XML_ERR_TAG_NAME_MISMATCH
+        #expect(recorder.issues.first?.line == 3)
+        #expect(recorder.starts.map(\.localName) == ["a", "b", "c"])
+    }
+}
