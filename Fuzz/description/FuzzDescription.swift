@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// libFuzzer entry for `SafeMarkup`: any text, as HTML and as plain text,
 /// must come out as markup that is well-formed and holds only `<b>`, `<i>`
@@ -11,29 +8,37 @@ public func fuzzDescription(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     for markup in [SafeMarkup.fromHTML(text), SafeMarkup.fromPlainText(text)] {
         let checker = MarkupChecker()
-        let parser = XMLParser(data: Data("<markup>\(markup)</markup>".utf8))
-        parser.delegate = checker
-        guard parser.parse(), checker.problem == nil else {
-            fatalError("unsafe markup (\(checker.problem ?? "not well-formed")) from \(text.debugDescription): \(markup.debugDescription)")
+        XMLStreamReader.read(Data("<markup>\(markup)</markup>".utf8), into: checker)
+        if let problem = checker.problem {
+            fatalError("unsafe markup (\(problem)) from \(text.debugDescription): \(markup.debugDescription)")
         }
     }
     return 0
 }
 
-final class MarkupChecker: NSObject, XMLParserDelegate {
+final class MarkupChecker: XMLEventHandler {
     var problem: String?
+    let wantsText = false
+    let wantsToStop = false
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
+    func startElement(_ element: XMLName, attributes: borrowing XMLAttributes) {
+        let name = element.prefix.map { "\($0):\(element.localName)" } ?? element.localName
+        let attributes = attributes.dictionary
         switch name {
         case "markup", "b", "i":
-            if !attributes.isEmpty { problem = "attributes on <\(name)>" }
+            if !attributes.isEmpty { problem = problem ?? "attributes on <\(name)>" }
         case "a":
             let href = attributes["href"] ?? ""
             let scheme = href.prefix { $0 != ":" }.lowercased()
-            if attributes.count != 1 || !["http", "https", "mailto"].contains(scheme) { problem = "link \(attributes)" }
+            if attributes.count != 1 || !["http", "https", "mailto"].contains(scheme) { problem = problem ?? "link \(attributes)" }
         default:
-            problem = "element <\(name)>"
+            problem = problem ?? "element <\(name)>"
         }
+    }
+
+    func endElement() {}
+    func text(_ text: String) {}
+    func issue(code: Int, line: Int, column: Int) {
+        problem = problem ?? "not well-formed (libxml2 error \(code))"
     }
 }

@@ -24,10 +24,11 @@ import Darwin
 ///
 /// What libxml2 gets is always valid UTF-8 without NUL bytes: other charsets
 /// (UTF-16, UTF-32, anything iconv knows) are transcoded here, bytes they
-/// cannot decode replaced. Foundation's XMLParser force-unwraps each comment,
-/// processing instruction and element name as UTF-8 and traps on anything
-/// else, which libxml2 passes on in several ways (found by fuzzing; see
-/// Fixtures/fuzz-regressions).
+/// cannot decode replaced, so every name and text `XMLStreamReader` turns into
+/// a Swift string is valid UTF-8. (Foundation's XMLParser, which read feeds
+/// before it, force-unwrapped each comment and element name as UTF-8 and
+/// trapped on the invalid bytes libxml2 passes on; found by fuzzing, see
+/// Fixtures/fuzz-regressions.)
 enum FeedInputDecoder {
     /// `data` as valid UTF-8 declared so, without what `UntrustedXMLFilter` removes.
     static func prepared(_ data: Data, httpContentType: String?) -> Data {

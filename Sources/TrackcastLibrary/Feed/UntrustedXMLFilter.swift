@@ -7,8 +7,9 @@ import Foundation
 ///   into gigabytes, and how external entities would name local files; the
 ///   references left behind are undeclared and dropped (HTML names such as
 ///   `&nbsp;` are still repaired by `XMLEntityRepair`);
-/// - processing instructions: Foundation's XMLParser on Linux crashes on one
-///   without data (`<?a?>`), found by fuzzing (Fixtures/fuzz-regressions/opml).
+/// - processing instructions: no feed or list needs one, and Foundation's
+///   XMLParser on Linux, which read both before `XMLStreamReader`, crashed on
+///   one without data (`<?a?>`), found by fuzzing (Fixtures/fuzz-regressions/opml).
 ///   The leading XML declaration is written anew as
 ///   `<?xml version="1.0" encoding="UTF-8"?>` (true of every document
 ///   `FeedInputDecoder` hands on): a malformed one made libxml2 report such a

@@ -1,7 +1,6 @@
-/// An error libxml2 reported through `XMLParser`, and what Trackcast makes of it.
+/// An error libxml2 reported through `XMLStreamReader`, and what Trackcast makes of it.
 ///
-/// `XMLParser` on Linux runs libxml2 in recovery mode: it reports an error and
-/// reads on. Trackcast decides per error code. Mistakes that leave the document's
+/// The reader runs libxml2 in recovery mode: it reports an error and reads on. Trackcast decides per error code. Mistakes that leave the document's
 /// structure intact (an undeclared `&nbsp;`, a bare `&`, a stray control
 /// character, an undeclared namespace prefix) are read past, as feed readers do;
 /// the ampersand ones are repaired and the feed read again. Anything that breaks

@@ -1,27 +1,31 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// The XMLParser delegate behind `OPMLReader`: collects every outline that
+/// What `OPMLReader` hands `XMLStreamReader`: collects every outline that
 /// names a feed, at any depth (folders are flattened), in document order.
-final class OPMLOutlineCollector: NSObject, XMLParserDelegate {
+final class OPMLOutlineCollector: XMLEventHandler {
+    /// The top element's name as written (with its prefix, if any).
     private(set) var rootElement: String?
     /// libxml2 does not always report a document cut off inside its root as
     /// an error; a root that never closed is how the reader tells.
     private(set) var isRootClosed = false
+    /// The first error that breaks the document's structure. Lesser ones (an
+    /// undeclared `&nbsp;`, a stray control character) are read past, as in feeds.
+    private(set) var fatalIssue: XMLParseIssue?
     private(set) var subscriptions: [FeedSubscription] = []
+    private(set) var wantsToStop = false
+    let wantsText = false
     private var depth = 0
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func startElement(_ element: XMLName, attributes: borrowing XMLAttributes) {
         depth += 1
+        let name = element.prefix.map { "\($0):\(element.localName)" } ?? element.localName
         if rootElement == nil {
             rootElement = name
-            if name.lowercased() != "opml" { parser.abortParsing() }
+            if name.lowercased() != "opml" { wantsToStop = true }
             return
         }
         guard name.lowercased() == "outline" else { return }
+        let attributes = attributes.dictionary
         // Apps disagree on case (xmlUrl, xmlurl, XMLURL).
         var lowercased: [String: String] = [:]
         for (key, value) in attributes { lowercased[key.lowercased()] = value }
@@ -43,8 +47,16 @@ final class OPMLOutlineCollector: NSObject, XMLParserDelegate {
         subscriptions.append(FeedSubscription(feedURL: feedURL, title: title, link: link))
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    func endElement() {
         depth -= 1
         if depth == 0 { isRootClosed = true }
+    }
+
+    func text(_ text: String) {}
+
+    func issue(code: Int, line: Int, column: Int) {
+        guard !wantsToStop, !isRootClosed, fatalIssue == nil else { return }
+        let issue = XMLParseIssue(code: code, line: line, column: column)
+        if issue.severity == .fatal { fatalIssue = issue }
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads the subscription lists podcast apps export (OPML 1.0 and 2.0, as
 /// written by gPodder, AntennaPod, GNOME Podcasts and others).
@@ -12,23 +9,20 @@ public struct OPMLReader: Sendable {
     /// outline naming it wins). Folders are flattened; outlines without a feed
     /// URL (folders, links) are skipped. External entities are never loaded.
     public func read(_ data: Data) throws(OPMLError) -> [FeedSubscription] {
-        // Decoded to valid UTF-8 first, as feeds are: Foundation's XMLParser
-        // traps on an element name or comment with invalid UTF-8 that libxml2
-        // passes on (found by fuzzing; Fixtures/fuzz-regressions/opml).
-        let parser = XMLParser(data: FeedInputDecoder.prepared(data, httpContentType: nil))
-        parser.shouldResolveExternalEntities = false
+        // Decoded to valid UTF-8 without a DOCTYPE first, as feeds are.
         let collector = OPMLOutlineCollector()
-        parser.delegate = collector
-        let finished = parser.parse()
+        let end = XMLStreamReader.read(FeedInputDecoder.prepared(data, httpContentType: nil), into: collector)
         if let root = collector.rootElement, root.lowercased() != "opml" {
             throw .notOPML(rootElement: root)
         }
-        guard finished, collector.rootElement != nil else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no XML found"
-            throw .malformed(line: parser.lineNumber, reason: reason)
+        if let issue = collector.fatalIssue {
+            throw .malformed(line: issue.line, reason: issue.reason)
+        }
+        guard collector.rootElement != nil else {
+            throw .malformed(line: end.line, reason: "no XML found")
         }
         guard collector.isRootClosed else {
-            throw .malformed(line: parser.lineNumber, reason: "the file ends before the list does")
+            throw .malformed(line: end.line, reason: "the file ends before the list does")
         }
         var seen: Set<String> = []
         return collector.subscriptions.filter { seen.insert($0.feedURL.absoluteString).inserted }
