@@ -37,11 +37,14 @@ struct XMLParseIssue: Equatable {
 
     static let cutOffReason = "the feed ends before it is complete (was the download cut short?)"
 
+    /// libxml2 ran out of document: extra content expected, or data ended inside a tag.
+    var isEndOfInput: Bool { code == 5 || code == 77 }
+
     /// What went wrong, for `FeedParseError.malformedXML`.
     var reason: String {
         switch code {
         case 4: return "there is no XML content"
-        case 5, 77: return Self.cutOffReason
+        case _ where isEndOfInput: return Self.cutOffReason
         case 34, 40, 44: return "a quoted value is not closed"
         case 38: return "an attribute value contains '<'"
         case 39, 43: return "an attribute value is not in quotes"

@@ -15,16 +15,21 @@ public struct OPMLReader: Sendable {
         if let root = collector.rootElement, root.lowercased() != "opml" {
             throw .notOPML(rootElement: root)
         }
-        if let issue = collector.fatalIssue {
-            throw .malformed(line: issue.line, reason: issue.reason)
-        }
         guard collector.rootElement != nil else {
-            throw .malformed(line: end.line, reason: "no XML found")
+            throw .malformed(line: end.line, reason: "there is no XML in it")
+        }
+        if let issue = collector.fatalIssue {
+            // Stopped inside the list, with the error on the last line: a file
+            // cut short, whatever libxml2 tripped over there (as for feeds).
+            let isCutOff = issue.isEndOfInput || (!collector.isRootClosed && issue.line == end.line)
+            throw .malformed(line: issue.line, reason: isCutOff ? Self.cutOffReason : issue.reason)
         }
         guard collector.isRootClosed else {
-            throw .malformed(line: end.line, reason: "the file ends before the list does")
+            throw .malformed(line: end.line, reason: Self.cutOffReason)
         }
         var seen: Set<String> = []
         return collector.subscriptions.filter { seen.insert($0.feedURL.absoluteString).inserted }
     }
+
+    private static let cutOffReason = "the file ends before the list does"
 }

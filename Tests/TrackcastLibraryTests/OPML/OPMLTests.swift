@@ -70,6 +70,18 @@ struct OPMLTests {
         }
     }
 
+    @Test("a broken list says in words what is wrong, and on which line", arguments: [
+        ("broken.opml", 7, "the file ends before the list does"),
+        ("<opml><body>\n<outline xmlUrl=\"https://example.org/f.xml\"></body>\n</opml>", 2,
+         "a closing tag does not match the tag it should close"),
+        ("", 1, "there is no XML in it"),
+        ("just words", 1, "there is no XML in it"),
+    ])
+    func brokenListReason(_ source: String, _ line: Int, _ reason: String) throws {
+        let data = source.hasSuffix(".opml") ? try Self.fixture(source) : Data(source.utf8)
+        #expect(throws: OPMLError.malformed(line: line, reason: reason)) { try OPMLReader().read(data) }
+    }
+
     @Test("external entities are not loaded")
     func externalEntity() throws {
         let subscriptions = (try? OPMLReader().read(Self.fixture("external-entity.opml"))) ?? []
