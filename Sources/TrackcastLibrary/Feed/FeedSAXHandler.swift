@@ -93,6 +93,7 @@ struct FeedSAXHandler {
         case .feedLeaf(let leaf):
             feed.apply(leaf, attributes: attributes.dictionary, base: base)
         case .episodeLeaf(let leaf):
+            // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let base = base
             episode?.apply(leaf, attributes: attributes.dictionary, base: base)
         case .feedText, .episodeText:
@@ -113,8 +114,9 @@ struct FeedSAXHandler {
             feed.set(field, text: text, attributes: textAttributes, base: base)
             wantsText = false
         case .episodeText(let field):
-            let (base, text, textAttributes) = (base, text, textAttributes)
-            episode?.set(field, text: text, attributes: textAttributes, base: base)
+            // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
+            let (base, text, attributes) = (base, text, textAttributes)
+            episode?.set(field, text: text, attributes: attributes, base: base)
             wantsText = false
         case .item, .entry:
             if let finished = episode?.finished() {

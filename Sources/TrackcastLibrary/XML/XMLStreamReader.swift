@@ -57,6 +57,8 @@ final class XMLStreamReader {
             }
             xmlCtxtUseOptions(context, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
             let rest = UnsafeBufferPointer(rebasing: bytes[head...])
+            // In one chunk, the last: libxml2 takes an Int32 length, far above
+            // the largest feed a refresh accepts (`RefreshOptions.maxFeedBytes`).
             _ = xmlParseChunk(context, rest.baseAddress, Int32(clamping: rest.count), 1)
             updatePosition()
         }
