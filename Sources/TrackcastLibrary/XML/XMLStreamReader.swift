@@ -12,9 +12,11 @@ import Foundation
 /// and reading goes on; the handler decides what is fatal) and entity
 /// substitution, without which libxml2 leaves `&#38;` unexpanded in attribute
 /// values (so that a tree it builds can round-trip). Substitution is safe
-/// because the only entities left are XML's five: callers strip the document
-/// type declaration first (`UntrustedXMLFilter`), and no DTD is ever loaded
-/// (no `XML_PARSE_DTDLOAD`) nor anything fetched (`XML_PARSE_NONET`).
+/// because the only entities there can be are XML's five: libxml2 gets no
+/// entity declaration or look-up callbacks, so a document's own entities are
+/// never stored (tested with an internal and an external one), no DTD is ever
+/// loaded (no `XML_PARSE_DTDLOAD`) nor anything fetched (`XML_PARSE_NONET`),
+/// and callers strip the document type declaration anyway (`UntrustedXMLFilter`).
 ///
 /// This file and `XMLAttributes` are the only places libxml2's pointers live.
 /// One reader reads one document on one thread.
