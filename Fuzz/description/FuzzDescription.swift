@@ -24,6 +24,8 @@ final class MarkupChecker: XMLEventHandler {
     func startElement(_ element: XMLName, attributes: borrowing XMLAttributes) {
         let name = element.prefix.map { "\($0):\(element.localName)" } ?? element.localName
         let attributes = attributes.dictionary
+        // libxml2 hands namespace declarations over apart from attributes: one shows as a namespace.
+        if let namespace = element.namespaceURI { problem = problem ?? "namespace \(namespace) on <\(name)>" }
         switch name {
         case "markup", "b", "i":
             if !attributes.isEmpty { problem = problem ?? "attributes on <\(name)>" }
