@@ -22,7 +22,7 @@ final class MarkupChecker: XMLEventHandler {
     let wantsToStop = false
 
     func startElement(_ element: XMLName, attributes: borrowing XMLAttributes) {
-        let name = element.prefix.map { "\($0):\(element.localName)" } ?? element.localName
+        let name = element.qualifiedName
         let attributes = attributes.dictionary
         // libxml2 hands namespace declarations over apart from attributes: one shows as a namespace.
         if let namespace = element.namespaceURI { problem = problem ?? "namespace \(namespace) on <\(name)>" }

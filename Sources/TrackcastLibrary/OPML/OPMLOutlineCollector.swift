@@ -18,7 +18,7 @@ final class OPMLOutlineCollector: XMLEventHandler {
 
     func startElement(_ element: XMLName, attributes: borrowing XMLAttributes) {
         depth += 1
-        let name = element.prefix.map { "\($0):\(element.localName)" } ?? element.localName
+        let name = element.qualifiedName
         if rootElement == nil {
             rootElement = name
             if name.lowercased() != "opml" { wantsToStop = true }

@@ -6,4 +6,9 @@ struct XMLName {
     /// The namespace the prefix (or the default namespace) is bound to; `nil`
     /// when none is, including for a prefix that was never declared.
     var namespaceURI: String?
+
+    /// `prefix:localName` as written, or `localName` alone.
+    var qualifiedName: String {
+        prefix.map { "\($0):\(localName)" } ?? localName
+    }
 }
