@@ -81,7 +81,7 @@ struct FeedSAXHandler {
             isFeed = true
             feed.format = element == .atomFeed ? .atom : .rss
         }
-        if !attributes.isEmpty, let xmlBase = attributes.value(localName: "base", prefix: "xml") {
+        if let xmlBase = attributes.value(localName: "base", prefix: "xml") {
             bases.append((stack.count, FeedURLResolver.resolve(xmlBase, against: base)))
         }
 

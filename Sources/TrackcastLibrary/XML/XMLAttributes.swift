@@ -13,8 +13,6 @@ struct XMLAttributes: ~Copyable {
         self.count = fields == nil ? 0 : Int(count)
     }
 
-    var isEmpty: Bool { count == 0 }
-
     /// The value of the attribute `prefix:localName` (or `localName` when
     /// `prefix` is nil), as written: prefixes are compared, not namespaces.
     func value(localName: StaticString, prefix: StaticString? = nil) -> String? {
