@@ -39,10 +39,16 @@ final class XMLStreamReader {
     /// the line and column where reading stopped.
     @discardableResult
     static func read(_ document: Data, into handler: any XMLEventHandler) -> (line: Int, column: Int) {
+        _ = libraryReady
         let reader = XMLStreamReader(handler: handler)
         reader.parse(document)
         return (reader.line, reader.column)
     }
+
+    /// libxml2's global set-up, which must run once before parsers start on
+    /// several threads (a refresh parses feeds side by side) and may not run
+    /// on two at once; Swift runs a static's initialiser exactly once.
+    private static let libraryReady: Void = xmlInitParser()
 
     private func parse(_ document: Data) {
         var callbacks = Self.makeCallbacks()
