@@ -25,7 +25,7 @@ extension PlaybackEngine {
             #expect(player.recorder.states(of: id).contains(.ready(isLive: false)))
             player.controller.seek(to: .seconds(3))
             #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(3) },
-                    "it did not seek: at \(String(describing: player.controller.position))")
+                    "it did not seek: at \(String(describing: player.controller.position)), states \(player.recorder.states(of: id))")
         }
 
         @Test("seeking an HTTP file asks the server for a byte range")
