@@ -41,7 +41,9 @@ final class EpisodeListView {
         list.onActivate { [episodes] position in
             if let episode = episodes.payload(at: position) { play(episode) }
         }
-        root.add(ScrolledWindow(child: list), name: "episodes")
+        let scrolled = ScrolledWindow(child: list)
+        scrolled.showOnlyWhileMapped(list)
+        root.add(scrolled, name: "episodes")
         root.add(empty, name: "empty")
         root.visibleChildName = "empty"
         library.observeShows { [weak self] _ in self?.reload() }

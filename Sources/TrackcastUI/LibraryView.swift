@@ -48,7 +48,9 @@ final class LibraryView {
             isQueue: true, play: play) { try await $0.openedStore().queue() }
 
         downloads = DownloadsView(library: library, play: play)
-        pages.add(ScrolledWindow(child: grid), name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
+        let scrolledGrid = ScrolledWindow(child: grid)
+        scrolledGrid.showOnlyWhileMapped(grid)
+        pages.add(scrolledGrid, name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
         pages.add(newEpisodes.root, name: "new", title: tr("New"), iconName: "starred-symbolic")
         pages.add(inProgress.root, name: "in-progress", title: tr("In Progress"),
                   iconName: "media-playback-start-symbolic")

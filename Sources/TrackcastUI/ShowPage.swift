@@ -87,6 +87,7 @@ final class ShowPage {
             if let episode = episodes.payload(at: position) { play(episode) }
         }
         let scrolled = ScrolledWindow(child: list)
+        scrolled.showOnlyWhileMapped(list)
         // For tests and scripts: scrolling left the top, or reached an end of the list.
         var isAtTop = true
         scrolled.onVerticalScroll { offset in

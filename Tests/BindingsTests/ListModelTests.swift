@@ -114,6 +114,32 @@ struct ListWidgetTests {
         #expect(store.payload(at: activated[0])?.title == "Episode 42")
     }
 
+    @Test("a list kept visible only while mapped is hidden with its page and shown again with it")
+    func listHiddenWithItsPage() async throws {
+        let store = ListStore<Episode>()
+        store.replaceAll(with: (0..<1_000).map { Episode("Episode \($0)") })
+        let factory = ListItemFactory { TitleRow() }
+        let list = ListView(model: store, factory: factory)
+        let scrolled = ScrolledWindow(child: list)
+        scrolled.showOnlyWhileMapped(list)
+        #expect(!list.isVisible, "shown before its page is on screen")
+        let pages = ViewStack()
+        pages.add(scrolled, name: "list")
+        pages.add(Label("elsewhere"), name: "other")
+        pages.visibleChildName = "list"
+        let window = Window(title: "hidden list test")
+        window.setDefaultSize(width: 300, height: 400)
+        window.setChild(pages)
+        window.present()
+        defer { window.destroy() }
+
+        #expect(await pump { list.isMapped && factory.bindCount > 0 }, "the list never came on screen")
+        pages.visibleChildName = "other"
+        #expect(await pump { !list.isVisible }, "the list stayed visible behind another page")
+        pages.visibleChildName = "list"
+        #expect(await pump { list.isVisible && list.isMapped }, "the list did not come back with its page")
+    }
+
     @Test("a grid view activates with the tile's position")
     func gridActivation() {
         let store = ListStore<Episode>()

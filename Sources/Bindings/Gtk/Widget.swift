@@ -73,6 +73,19 @@ open class Widget: ObjectRef {
 
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Keeps `child` (a descendant) visible only while this widget is on
+    /// screen. Each time the pointer's hover is taken up to the window and
+    /// back, GTK 4.8 restyles the CSS nodes of every visible widget in the
+    /// window, including those on pages not shown. A list does that whenever
+    /// it recycles the row under the pointer. The app's hidden lists and
+    /// grid made each such frame of the show page restyle more than twice
+    /// as many nodes (see the README's Benchmarks).
+    public func showOnlyWhileMapped(_ child: Widget) {
+        child.isVisible = isMapped
+        onSignal("map") { child.isVisible = true }
+        onSignal("unmap") { child.isVisible = false }
+    }
+
     /// Binds a click or activation to a GAction such as "app.quit".
     public func setAction(_ detailedName: String) {
         gtk_actionable_set_detailed_action_name(OpaquePointer(widget), detailedName)
