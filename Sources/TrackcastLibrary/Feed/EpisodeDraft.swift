@@ -30,7 +30,7 @@ struct EpisodeDraft {
     private var atomAuthorName: String?
     private var alternateEnclosure: FeedAlternateEnclosure?
 
-    mutating func set(_ field: FeedElement.EpisodeField, text: String, attributes: [String: String], base: URL?) {
+    mutating func set(_ field: FeedElement.EpisodeField, text: String, attributes: XMLAttributeValues, base: URL?) {
         switch field {
         case .title:
             episode.title = FeedText.line(text)
@@ -123,7 +123,7 @@ struct EpisodeDraft {
         }
     }
 
-    mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: [String: String], base: URL?) {
+    mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: XMLAttributeValues, base: URL?) {
         func url(_ name: String) -> URL? {
             attributes[name].flatMap { FeedURLResolver.resolve($0, against: base) }
         }
@@ -169,7 +169,7 @@ struct EpisodeDraft {
         }
     }
 
-    mutating func beginAlternateEnclosure(attributes: [String: String]) {
+    mutating func beginAlternateEnclosure(attributes: XMLAttributeValues) {
         alternateEnclosure = FeedAlternateEnclosure(
             mimeType: FeedValueParser.mimeType(attributes["type"]),
             length: FeedValueParser.length(attributes["length"]),
@@ -206,7 +206,7 @@ struct EpisodeDraft {
     }
 
     /// `atom:link` in an entry or item: a media file, a payment link, or the web page.
-    private mutating func addLink(url: URL?, attributes: [String: String]) {
+    private mutating func addLink(url: URL?, attributes: XMLAttributeValues) {
         guard let url else { return }
         let rel = FeedText.trimmed(attributes["rel"] ?? "alternate").lowercased()
         let type = attributes["type"].map { FeedText.trimmed($0).lowercased() }

@@ -20,7 +20,7 @@ struct FeedDraft {
     private var itunesNewFeedURL: URL?
     private var redirectLocation: URL?
 
-    mutating func set(_ field: FeedElement.FeedField, text: String, attributes: [String: String], base: URL?) {
+    mutating func set(_ field: FeedElement.FeedField, text: String, attributes: XMLAttributeValues, base: URL?) {
         switch field {
         case .title:
             feed.title = FeedText.line(text)
@@ -79,7 +79,7 @@ struct FeedDraft {
         }
     }
 
-    mutating func apply(_ leaf: FeedElement.FeedLeaf, attributes: [String: String], base: URL?) {
+    mutating func apply(_ leaf: FeedElement.FeedLeaf, attributes: XMLAttributeValues, base: URL?) {
         guard let url = attributes["href"].flatMap({ FeedURLResolver.resolve($0, against: base) }) else { return }
         switch leaf {
         case .image:
@@ -90,7 +90,7 @@ struct FeedDraft {
     }
 
     /// `atom:link` at feed level: the web site, or a payment link.
-    private mutating func addLink(_ url: URL, attributes: [String: String]) {
+    private mutating func addLink(_ url: URL, attributes: XMLAttributeValues) {
         let rel = FeedText.trimmed(attributes["rel"] ?? "alternate").lowercased()
         switch rel {
         case "payment":

@@ -25,7 +25,7 @@ struct FeedSAXHandler {
     private var namespaces: [String: FeedNamespace] = [:]
     private(set) var wantsText = false
     private var text = ""
-    private var textAttributes: [String: String] = [:]
+    private var textAttributes = XMLAttributeValues()
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
 
@@ -89,17 +89,17 @@ struct FeedSAXHandler {
         case .item, .entry:
             episode = EpisodeDraft()
         case .alternateEnclosure:
-            episode?.beginAlternateEnclosure(attributes: attributes.dictionary)
+            episode?.beginAlternateEnclosure(attributes: attributes.values)
         case .feedLeaf(let leaf):
-            feed.apply(leaf, attributes: attributes.dictionary, base: base)
+            feed.apply(leaf, attributes: attributes.values, base: base)
         case .episodeLeaf(let leaf):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let base = base
-            episode?.apply(leaf, attributes: attributes.dictionary, base: base)
+            episode?.apply(leaf, attributes: attributes.values, base: base)
         case .feedText, .episodeText:
             wantsText = true
             text = ""
-            textAttributes = attributes.dictionary
+            textAttributes = attributes.values
         default:
             break
         }

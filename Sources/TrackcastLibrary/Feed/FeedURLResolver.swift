@@ -16,7 +16,9 @@ enum FeedURLResolver {
         guard !trimmed.isEmpty else { return nil }
         // Absolute http(s) links are the rule; skipping the base spares URL the resolution work.
         if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") {
-            return URL(string: trimmed).flatMap(webOnly)
+            guard let url = URL(string: trimmed) else { return nil }
+            // The scheme is http(s) as written; asking URL for the host parses the string again.
+            return hasPlainHost(trimmed) ? url : webOnly(url)
         }
         guard let url = URL(string: trimmed, relativeTo: base) else { return nil }
         let absolute = url.absoluteURL
@@ -29,5 +31,36 @@ enum FeedURLResolver {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               url.host?.isEmpty == false else { return nil }
         return url
+    }
+
+    /// Whether what follows `scheme://` is a host of letters, digits, dots and
+    /// hyphens, at least one, then at most a port of digits before the path,
+    /// query or fragment: an address whose host no parser can find empty. Anything
+    /// else (user info, IPv6, percent-escapes, non-ASCII) is for `webOnly` to judge.
+    static func hasPlainHost(_ address: String) -> Bool {
+        var address = address
+        return address.withUTF8 { bytes in
+            guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
+                  bytes[slash + 1] == UInt8(ascii: "/") else { return false }
+            var hostLength = 0
+            var inPort = false
+            for byte in bytes[(slash + 2)...] {
+                switch byte {
+                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                    return hostLength > 0
+                case UInt8(ascii: ":") where !inPort:
+                    inPort = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if !inPort { hostLength += 1 }
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "."), UInt8(ascii: "-"):
+                    guard !inPort else { return false }
+                    hostLength += 1
+                default:
+                    return false
+                }
+            }
+            return hostLength > 0
+        }
     }
 }

@@ -4,23 +4,23 @@ import Foundation
 /// built from an element's text and attributes. Each returns `nil` when a
 /// required part (the URL, the name) is missing.
 enum PodcastNamespaceValues {
-    static func funding(text: String, attributes: [String: String], base: URL?) -> FeedFunding? {
+    static func funding(text: String, attributes: XMLAttributeValues, base: URL?) -> FeedFunding? {
         guard let url = attributes["url"].flatMap({ FeedURLResolver.resolve($0, against: base) }) else { return nil }
         return FeedFunding(url: url, title: FeedText.line(text))
     }
 
-    static func license(text: String, attributes: [String: String], base: URL?) -> FeedLicense? {
+    static func license(text: String, attributes: XMLAttributeValues, base: URL?) -> FeedLicense? {
         guard let name = FeedText.line(text) else { return nil }
         return FeedLicense(name: name, url: attributes["url"].flatMap { FeedURLResolver.resolve($0, against: base) })
     }
 
-    static func location(text: String, attributes: [String: String]) -> FeedLocation? {
+    static func location(text: String, attributes: XMLAttributeValues) -> FeedLocation? {
         guard let name = FeedText.line(text) else { return nil }
         return FeedLocation(name: name, geo: attributes["geo"].flatMap(FeedText.nonEmpty), osm: attributes["osm"].flatMap(FeedText.nonEmpty))
     }
 
     /// Role and group are lower-cased and default to host and cast, as the namespace specifies.
-    static func person(text: String, attributes: [String: String], base: URL?) -> FeedPerson? {
+    static func person(text: String, attributes: XMLAttributeValues, base: URL?) -> FeedPerson? {
         guard let name = FeedText.line(text) else { return nil }
         return FeedPerson(
             name: name,
@@ -31,7 +31,7 @@ enum PodcastNamespaceValues {
         )
     }
 
-    static func trailer(text: String, attributes: [String: String], base: URL?) -> FeedTrailer? {
+    static func trailer(text: String, attributes: XMLAttributeValues, base: URL?) -> FeedTrailer? {
         guard let url = attributes["url"].flatMap({ FeedURLResolver.resolve($0, against: base) }) else { return nil }
         return FeedTrailer(
             title: FeedText.line(text),

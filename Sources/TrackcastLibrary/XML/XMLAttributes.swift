@@ -34,9 +34,20 @@ struct XMLAttributes: ~Copyable {
     /// All attributes keyed by their qualified name (`prefix:local`, or `local`);
     /// a name given twice keeps its last value.
     var dictionary: [String: String] {
-        guard let fields, count > 0 else { return [:] }
-        var result: [String: String] = [:]
-        result.reserveCapacity(count)
+        var result = [String: String](minimumCapacity: count)
+        forEachQualified { result[$0] = $1 }
+        return result
+    }
+
+    /// All attributes by qualified name, copied for the feed handler (see `XMLAttributeValues`).
+    var values: XMLAttributeValues {
+        var result = XMLAttributeValues(capacity: count)
+        forEachQualified { result.append(name: $0, value: $1) }
+        return result
+    }
+
+    private func forEachQualified(_ body: (_ name: String, _ value: String) -> Void) {
+        guard let fields else { return }
         for index in 0..<count {
             let base = index * 5
             guard let name = fields[base] else { continue }
@@ -44,9 +55,8 @@ struct XMLAttributes: ~Copyable {
             if let prefix = fields[base + 1], prefix.pointee != 0 {
                 key = String(cString: prefix) + ":" + key
             }
-            result[key] = Self.value(fields[base + 3], fields[base + 4]) ?? ""
+            body(key, Self.value(fields[base + 3], fields[base + 4]) ?? "")
         }
-        return result
     }
 
     private static func value(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String? {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcastLibrary
+@testable import TrackcastLibrary
 
 @Suite("feed date parser")
 struct FeedDateParserTests {
@@ -83,5 +83,27 @@ struct FeedDateParserTests {
     ])
     func garbage(_ text: String) {
         #expect(FeedDateParser.parse(text) == nil, "\(text)")
+    }
+
+    /// The canonical form is read by a shortcut at fixed positions; on these,
+    /// valid and not, near that form and in it, it must answer as the general reader does.
+    @Test("the canonical RFC 822 shortcut agrees with the general reader", arguments: [
+        "Mon, 13 Jul 2020 04:00:00 +0000", "Mon, 13 Jul 2020 04:00:00 -0000", "Mon, 13 Jul 2020 04:00:00 GMT",
+        "MON, 13 JUL 2020 04:00:00 gmt", "Fri, 13 Jul 2020 04:00:00 +0000", "Mon, 13 Jul 2020 00:00:00 -0400",
+        "Mon, 13 Jul 2020 05:30:00 +0130", "Sun, 12 Jul 2020 21:00:00 -0700", "Tue, 29 Feb 2000 00:00:00 GMT",
+        "Wed, 31 Dec 1969 23:59:59 GMT", "Mon, 02 May 1960 09:05:01 +0100", "Mon, 13 Jul 2020 24:00:00 +0000",
+        "Mon, 13 Jul 2020 23:59:60 +0000", "Mon, 13 Jul 2020 04:00:00 +1800", "Mon, 13 Jul 2020 04:00:00 +1900",
+        "Mon, 13 Jul 2020 04:00:00 +0060", "Mon, 13 Jul 2020 04:00:00 +9999", "Mon, 32 Jul 2020 04:00:00 GMT",
+        "Mon, 31 Jun 2020 04:00:00 GMT", "Thu, 29 Feb 2001 00:00:00 GMT", "Mon, 00 Jul 2020 04:00:00 GMT",
+        "Mon, 13 Jul 0000 04:00:00 GMT", "Mon, 13 Jul 9999 23:59:59 -1800", "Mon, 13 Jul 2020 25:00:00 GMT",
+        "Mon, 13 Jul 2020 04:61:00 GMT", "Mon, 13 Foo 2020 04:00:00 GMT", "Foo, 13 Jul 2020 04:00:00 GMT",
+        "Mon, 13 Jul 2020 04:00:00 EST", "Mon, 13 Jul 2020 04:00:00 UTC", "Mon, 13 Jul 2020 04:00:00 *0000",
+        "Mon; 13 Jul 2020 04:00:00 +0000", "Mon, 13 Jul 2020 04.00.00 +0000", "Mon, 1a Jul 2020 04:00:00 +0000",
+        "M0n, 13 Jul 2020 04:00:00 +0000", "Mon, 13 J1l 2020 04:00:00 +0000", "Mon, 13 Jul 2020 04:00:00 +00:0",
+        " Mon, 13 Jul 2020 04:00:00 GMT", "Mon, 13 Jul 2020 04:00:00 GMT ", "Mon, 13 Jul 2020 04:00:00 +000a",
+        "Mon, 13 Jul 2020 04:00:00 G1T", "Mon, 13 Jul 2020 04:00:00 +0000\u{301}", "Mön, 13 Jul 2020 04:00:00 GMT",
+    ])
+    func canonicalShortcut(_ text: String) {
+        #expect(FeedDateParser.parse(text) == FeedDateParser.parseWithoutShortcut(text), "\(text)")
     }
 }

@@ -9,6 +9,7 @@ private final class Recorder: XMLEventHandler {
     var stopAt: String?
     var starts: [XMLName] = []
     var attributeSets: [[String: String]] = []
+    var attributeValues: [XMLAttributeValues] = []
     var xmlBases: [String?] = []
     var texts: [String] = []
     var issues: [(code: Int, line: Int)] = []
@@ -20,6 +21,7 @@ private final class Recorder: XMLEventHandler {
     func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
         starts.append(name)
         attributeSets.append(attributes.dictionary)
+        attributeValues.append(attributes.values)
         xmlBases.append(attributes.value(localName: "base", prefix: "xml"))
         open.append(name.localName)
     }
@@ -49,6 +51,25 @@ struct XMLStreamReaderTests {
             "- title -",
         ])
         #expect(recorder.issues.map(\.code) == [201])  // XML_NS_ERR_UNDEFINED_NAMESPACE
+    }
+
+    @Test("the feed handler's attribute list answers as the dictionary does")
+    func attributeValues() throws {
+        let recorder = Recorder()
+        recorder.read("""
+            <a xmlns:p="urn:p" xmlns:q="urn:q" x="1&amp;2" p:x="p" q:x="q" empty="" xml:base="b"><b/><c url=" u " type="t"/></a>
+            """)
+        #expect(recorder.attributeValues.count == recorder.attributeSets.count)
+        for (values, dictionary) in zip(recorder.attributeValues, recorder.attributeSets) {
+            for name in ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X"] {
+                #expect(values[name] == dictionary[name], "\(name)")
+            }
+        }
+        var repeated = XMLAttributeValues()
+        repeated.append(name: "x", value: "first")
+        repeated.append(name: "y", value: "other")
+        repeated.append(name: "x", value: "last")
+        #expect(repeated["x"] == "last")  // as the dictionary keeps a name's last value
     }
 
     @Test("attributes by qualified name, entities and character references decoded; xml:base found by prefix")
