@@ -60,28 +60,61 @@ static void request_size(TcVideoPaintable *self, int width, int height);
 
 static gboolean has_frame(TcVideoPaintable *self) { return self->texture != NULL || self->surface != NULL; }
 
+/* A cairo pattern drawing the frame's image without copying it. A cairo
+ * node records what it is given; an image surface would be recorded as a
+ * copy-on-write snapshot, and cairo 1.16 copies the image (all of it, for
+ * a node nobody draws again) when the frame is freed while GTK still holds
+ * the node, as it does each time the next frame comes. A raster source is
+ * recorded by reference: each copy of the pattern holds the frame. */
+static cairo_surface_t *frame_acquire(cairo_pattern_t *pattern, void *frame, cairo_surface_t *target,
+                                      const cairo_rectangle_int_t *extents) {
+    return cairo_surface_reference(frame);
+}
+
+static void frame_release(cairo_pattern_t *pattern, void *frame, cairo_surface_t *surface) {
+    cairo_surface_destroy(surface);
+}
+
+static cairo_status_t frame_copy(cairo_pattern_t *pattern, void *frame, const cairo_pattern_t *other) {
+    cairo_surface_reference(frame);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+static void frame_finish(cairo_pattern_t *pattern, void *frame) { cairo_surface_destroy(frame); }
+
+static cairo_pattern_t *frame_pattern(cairo_surface_t *frame) {
+    cairo_pattern_t *pattern = cairo_pattern_create_raster_source(cairo_surface_reference(frame), CAIRO_CONTENT_COLOR,
+                                                                  cairo_image_surface_get_width(frame),
+                                                                  cairo_image_surface_get_height(frame));
+    cairo_raster_source_pattern_set_acquire(pattern, frame_acquire, frame_release);
+    cairo_raster_source_pattern_set_copy(pattern, frame_copy);
+    cairo_raster_source_pattern_set_finish(pattern, frame_finish);
+    return pattern;
+}
+
 /* The cairo renderer draws a texture by converting its pixels through
  * floats into a new image each frame (GTK 4.8), which measured here cost
- * more than the colour conversion. A cairo node wrapping the frame's image
+ * more than the colour conversion. A cairo node drawing the frame's image
  * is drawn by pixman directly: at the drawn size, a plain copy. */
 static void append_surface(TcVideoPaintable *self, GtkSnapshot *snapshot, const graphene_rect_t *bounds,
                            double width, double height) {
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot, bounds);
     int frame_width = cairo_image_surface_get_width(self->surface);
     int frame_height = cairo_image_surface_get_height(self->surface);
+    cairo_pattern_t *pattern = frame_pattern(self->surface);
     if (ABS(frame_width - width) <= 2 && ABS(frame_height - height) <= 2) {
         /* Made at this size (give or take rounding): copied, not resampled.
          * Nearest lets cairo round a position between pixels to whole
          * pixels instead of filtering every pixel. */
-        cairo_set_source_surface(cr, self->surface, (int)((width - frame_width) / 2),
-                                 (int)((height - frame_height) / 2));
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+        cairo_translate(cr, (int)((width - frame_width) / 2), (int)((height - frame_height) / 2));
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST);
     } else {
         /* Until frames of the new size come (a resize): scaled. */
         cairo_scale(cr, width / frame_width, height / frame_height);
-        cairo_set_source_surface(cr, self->surface, 0, 0);
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR);
     }
+    cairo_set_source(cr, pattern);
+    cairo_pattern_destroy(pattern);
     cairo_paint(cr);
     cairo_destroy(cr);
 }
@@ -327,11 +360,12 @@ static GstFlowReturn on_new_preroll(GstAppSink *sink, gpointer data) {
     return GST_FLOW_OK;
 }
 
-/* The sink playbin gets: videoconvertscale, which scales and converts in
- * one pass (measured here: ~11 ms a 1080p frame against ~19 ms for playbin's
- * own videoconvert then videoscale, which then pass through), into the
- * appsink. Without videoconvertscale (GStreamer before 1.22), the appsink
- * alone, and playbin converts. */
+/* The sink playbin gets: videoconvertscale into the appsink. Negotiation
+ * decides which element scales: with a drawn size asked for, playsink's own
+ * videoscale scales the I420 planes and this one only converts (its fast
+ * path), which measured cheaper here than one pass doing both (playbin's
+ * native-video flag). Without videoconvertscale (GStreamer before 1.22),
+ * the appsink alone, and playbin converts. */
 static GstElement *make_sink(GstElement *appsink) {
     GstElement *convert = gst_element_factory_make("videoconvertscale", NULL);
     if (convert == NULL) return gst_object_ref_sink(appsink);
