@@ -13,7 +13,8 @@ struct DownloadHarness {
     static let timeouts = HTTPTimeouts(connect: .seconds(2), total: .seconds(20), idle: .seconds(2))
 
     /// `episodes`: title and media path of each episode, newest first.
-    init(showTitle: String = "Download Show", episodes: [(title: String, path: String, type: String?)]) async throws {
+    init(showTitle: String = "Download Show", episodes: [(title: String, path: String, type: String?)],
+         timeouts: HTTPTimeouts = Self.timeouts) async throws {
         directory = try TemporaryDirectory()
         store = try await LibraryStore(directory: directory.url)
         server = try TestHTTPServer()
@@ -26,7 +27,7 @@ struct DownloadHarness {
                               etag: nil, lastModified: nil)
         downloader = Downloader(store: store, client: HTTPClient(userAgent: "Trackcast-tests"),
                                 directory: Downloader.defaultDirectory(inLibrary: directory.url),
-                                options: DownloadOptions(timeouts: Self.timeouts))
+                                options: DownloadOptions(timeouts: timeouts))
     }
 
     /// The episodes' ids in the order given to `init`.

@@ -133,7 +133,12 @@ struct DownloadTests {
 
     @Test("cancelling stops the transfer and keeps the partial file; the next download resumes")
     func cancel() async throws {
-        let harness = try await DownloadHarness(episodes: [(title: "Slow", path: "/slow.mp3", type: "audio/mpeg")])
+        // Only the cancel may end the stalled transfer: with the harness's 2 s
+        // idle limit, a test task kept waiting that long on a loaded machine
+        // (the whole suite in parallel) saw a timeout instead, once in CI.
+        let harness = try await DownloadHarness(episodes: [(title: "Slow", path: "/slow.mp3", type: "audio/mpeg")],
+                                                timeouts: HTTPTimeouts(connect: .seconds(10), total: .seconds(120),
+                                                                       idle: .seconds(60)))
         let media = DownloadHarness.media(200_000)
         // Stalls part-way rather than merely slow, so a busy machine cannot let it finish before the cancel.
         harness.server.route("/slow.mp3", .stallAfter(bytes: 50_000, media, contentType: "audio/mpeg"))
