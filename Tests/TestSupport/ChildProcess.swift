@@ -59,8 +59,8 @@ public final class ChildProcess: Sendable {
             process.terminate()
             process.waitUntilExit()
         }
-        output.drain()
-        errors.drain()
+        await output.drain()
+        await errors.drain()
         return Result(status: process.terminationStatus, standardOutput: output.text,
                       standardError: errors.text, timedOut: !exited)
     }
@@ -73,26 +73,50 @@ public final class ChildProcess: Sendable {
 }
 
 /// Reads a pipe as data arrives so a chatty child never blocks on a full pipe.
+///
+/// A thread of its own does blocking reads, not `readabilityHandler`: on
+/// Linux, tearing down that handler's dispatch read source races the
+/// descriptor's close and now and then crashes libdispatch's manager thread
+/// in `_dispatch_event_loop_drain` (swift-corelibs-libdispatch#949); a full
+/// CI run spawning hundreds of `playerctl`s met it.
 private final class OutputCollector: Sendable {
+    /// What the reading thread shares with the collector; not the collector
+    /// itself, whose pipe's write end must close when the collector goes.
+    private final class Received: Sendable {
+        let data = Mutex(Data())
+        let reachedEnd = Atomic(false)
+    }
+
     let pipe = Pipe()
-    private let buffer = Mutex(Data())
+    private let received = Received()
 
     init() {
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            // At end of file the handler would otherwise be called again and again.
-            if chunk.isEmpty { handle.readabilityHandler = nil }
-            self?.buffer.withLock { $0.append(chunk) }
+        let handle = pipe.fileHandleForReading
+        let thread = Thread { [received] in
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                received.data.withLock { $0.append(contentsOf: chunk[0..<count]) }
+            }
+            received.reachedEnd.store(true, ordering: .releasing)
+        }
+        thread.name = "child-process-output"
+        thread.start()
+    }
+
+    /// Waits for the end of the output, which follows the child's exit unless
+    /// a process it left behind holds the pipe: then what came within
+    /// `timeout` is all there is.
+    func drain(timeout: Duration = .seconds(5)) async {
+        let deadline = ContinuousClock.now + timeout
+        while !received.reachedEnd.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 
-    func drain() {
-        pipe.fileHandleForReading.readabilityHandler = nil
-        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
-        buffer.withLock { $0.append(rest) }
-    }
-
-    var text: String { buffer.withLock { String(decoding: $0, as: UTF8.self) } }
+    var text: String { received.data.withLock { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// A long-running helper (a window manager) started detached through the

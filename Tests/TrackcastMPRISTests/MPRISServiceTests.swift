@@ -49,10 +49,25 @@ struct MPRISServiceTests {
         return Fixture(player: player, host: host, service: service)
     }
 
+    /// What `playerctl` prints for a query.
     private func playerctl(_ arguments: String...) async throws -> String {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/playerctl"),
-                                                arguments: ["-p", playerName] + arguments, timeout: .seconds(10))
-        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await runPlayerctl(arguments).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A command that must reach the player: playerctl exits 0 only when it
+    /// sent the call and had its reply, and says why not otherwise (it
+    /// refuses by itself what the properties it read say cannot be done).
+    private func control(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let result = try await runPlayerctl(arguments)
+        #expect(result.status == 0 && !result.timedOut,
+                "playerctl \(arguments.joined(separator: " ")): status \(result.status), timed out: \(result.timedOut), said '\(result.standardError)'",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Generous: the in-process suites share the main thread that answers D-Bus.
+    private func runPlayerctl(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/playerctl"),
+                                   arguments: ["-p", playerName] + arguments, timeout: .seconds(30))
     }
 
     private func gdbusCall(_ method: String, _ arguments: String...) async throws -> ChildProcess.Result {
@@ -61,7 +76,7 @@ struct MPRISServiceTests {
         ] + arguments, timeout: .seconds(10))
     }
 
-    private func eventually(_ timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async -> Bool {
+    private func eventually(_ timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if (try? await condition()) == true { return true }
@@ -74,13 +89,13 @@ struct MPRISServiceTests {
     func transport() async throws {
         let fixture = try await start()
         defer { fixture.service.stop() }
-        _ = try await playerctl("pause")
+        try await control("pause")
         #expect(await eventually { try await playerctl("status") == "Paused" })
-        _ = try await playerctl("play")
+        try await control("play")
         #expect(await eventually { try await playerctl("status") == "Playing" })
-        _ = try await playerctl("play-pause")
+        try await control("play-pause")
         #expect(await eventually { try await playerctl("status") == "Paused" })
-        _ = try await playerctl("stop")
+        try await control("stop")
         #expect(await eventually { try await playerctl("status") == "Stopped" })
     }
 
@@ -98,7 +113,7 @@ struct MPRISServiceTests {
         let trackID = try await playerctl("metadata", "mpris:trackid")
         #expect(trackID.hasPrefix("'/org/trackcast/Trackcast/Track/"))
 
-        _ = try await playerctl("next")
+        try await control("next")
         #expect(await eventually { try await playerctl("metadata", "xesam:url").hasSuffix("tips.opus") })
         #expect(try await playerctl("metadata", "mpris:trackid") != trackID, "every item has its own track ID")
         #expect(fixture.host.index == 1)
@@ -113,14 +128,14 @@ struct MPRISServiceTests {
         let monitor = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gdbus"),
                                        arguments: ["monitor", "--session", "--dest", busName])
         try await Task.sleep(for: .milliseconds(300))
-        _ = try await playerctl("position", "10")
+        try await control("position", "10")
         #expect(await eventually { (Double(try await playerctl("position")) ?? 0) >= 10 })
         #expect(await monitor.waitFor(timeout: .seconds(5)) { $0.standardOutput.contains("Seeked") })
         let afterSeek = try #require(Double(try await playerctl("position")))
         #expect(afterSeek >= 10 && afterSeek < 14)
 
         // Previous past the first seconds restarts the item.
-        _ = try await playerctl("previous")
+        try await control("previous")
         #expect(await eventually { (Double(try await playerctl("position")) ?? 99) < 3 })
         #expect(fixture.host.index == 0)
     }
@@ -129,7 +144,7 @@ struct MPRISServiceTests {
     func volumeAndRate() async throws {
         let fixture = try await start()
         defer { fixture.service.stop() }
-        _ = try await playerctl("volume", "0.4")
+        try await control("volume", "0.4")
         #expect(await eventually { abs(fixture.player.volume - 0.4) < 0.001 })
         _ = try await gdbusCall("org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Volume", "<-1.0>")
         #expect(await eventually { fixture.player.volume == 0 }, "a negative volume is clamped to 0")
@@ -187,7 +202,7 @@ struct MPRISServiceTests {
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scriptFile) }
         _ = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: [scriptFile.path], timeout: .seconds(120))
-        _ = try await playerctl("play")
+        try await control("play")
         #expect(await eventually { try await playerctl("status") == "Playing" })
         let position = try #require(Double(try await playerctl("position")))
         let duration = try #require(fixture.player.duration)
