@@ -264,6 +264,11 @@ final class LibraryModel {
         await reloadShows()
     }
 
+    /// Downloads show artwork once, into the library folder.
+    func artworkFetcher() -> ArtworkFetcher {
+        ArtworkFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("artwork", isDirectory: true))
+    }
+
     /// Fetches Podcasting 2.0 chapters files, cached in the library folder.
     func chapterFetcher() -> ChapterFetcher {
         ChapterFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/chapters"))

@@ -43,7 +43,7 @@ public final class TrackcastApplication {
         self.libraryDirectory = libraryDirectory
         library = LibraryModel(directory: libraryDirectory)
         nowPlaying = NowPlaying(library: library, settings: settings)
-        artworkCache = ArtworkCache(libraryDirectory: libraryDirectory)
+        artworkCache = ArtworkCache(library: library)
         upNext = UpNext(library: library)
         application = Application(id: AppIdentity.id, handlesOpen: true)
         application.onStartup { [unowned self] in

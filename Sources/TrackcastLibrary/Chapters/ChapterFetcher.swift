@@ -31,7 +31,7 @@ public struct ChapterFetcher: Sendable {
         if let cached = try? Data(contentsOf: file), let chapters = try? PodcastChaptersFile.parse(cached, relativeTo: url) {
             return chapters
         }
-        let body = FeedBodyBuffer(limit: Self.maxBytes)
+        let body = ResponseBodyBuffer(limit: Self.maxBytes)
         let head = try await client.get(url, timeouts: Self.timeouts, receiver: body)
         guard (200..<300).contains(head.status) else { throw FetchError.status(head.status) }
         let data = body.data

@@ -54,7 +54,7 @@ enum DirectoryRequest {
     /// GETs `url` and returns the top-level JSON object.
     static func jsonObject(_ url: URL, headers: [String: String] = [:], client: HTTPClient,
                            timeouts: HTTPTimeouts) async throws -> [String: Any] {
-        let body = FeedBodyBuffer(limit: maxResponseBytes)
+        let body = ResponseBodyBuffer(limit: maxResponseBytes)
         let head: HTTPResponseHead
         do {
             head = try await client.get(url, headers: headers.merging(["Accept": "application/json"]) { old, _ in old },

@@ -11,7 +11,7 @@ struct FeedFetcher: Sendable {
         var headers: [String: String] = [:]
         if let etag { headers["If-None-Match"] = etag }
         if let lastModified { headers["If-Modified-Since"] = lastModified }
-        let body = FeedBodyBuffer(limit: options.maxFeedBytes)
+        let body = ResponseBodyBuffer(limit: options.maxFeedBytes)
         let head: HTTPResponseHead
         do {
             head = try await client.get(url, headers: headers, timeouts: options.timeouts, receiver: body)

@@ -109,7 +109,7 @@ public struct TranscriptFetcher: Sendable {
     }
 
     private func fetch(_ url: URL) async throws -> Data {
-        let body = FeedBodyBuffer(limit: maxBytes)
+        let body = ResponseBodyBuffer(limit: maxBytes)
         let head: HTTPResponseHead
         do {
             head = try await client.get(url, timeouts: timeouts, receiver: body)

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Collects a feed's body in memory, up to a limit. The bodies of error
-/// responses and 304s are not kept: nothing reads them.
-final class FeedBodyBuffer: HTTPResponseReceiver {
+/// Collects a response's body (a feed, a chapters file, artwork) in memory,
+/// up to a limit. The bodies of error responses and 304s are not kept:
+/// nothing reads them.
+final class ResponseBodyBuffer: HTTPResponseReceiver {
     private let limit: Int64
     private let state = Mutex<(keep: Bool, data: Data)>((false, Data()))
 
