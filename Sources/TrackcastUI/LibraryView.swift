@@ -50,6 +50,7 @@ final class LibraryView {
         downloads = DownloadsView(library: library, play: play)
         let scrolledGrid = ScrolledWindow(child: grid)
         scrolledGrid.showOnlyWhileMapped(grid)
+        scrolledGrid.untargetWhileScrolling(grid)
         pages.add(scrolledGrid, name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
         pages.add(newEpisodes.root, name: "new", title: tr("New"), iconName: "starred-symbolic")
         pages.add(inProgress.root, name: "in-progress", title: tr("In Progress"),

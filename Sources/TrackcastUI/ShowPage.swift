@@ -88,6 +88,9 @@ final class ShowPage {
         }
         let scrolled = ScrolledWindow(child: list)
         scrolled.showOnlyWhileMapped(list)
+        scrolled.untargetWhileScrolling(list) { targetable in
+            Log.debug(targetable ? "show page: rows take the pointer again" : "show page: the pointer passes the rows while they scroll")
+        }
         // For tests and scripts: scrolling left the top, or reached an end of the list.
         var isAtTop = true
         scrolled.onVerticalScroll { offset in

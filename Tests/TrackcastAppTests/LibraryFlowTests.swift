@@ -149,6 +149,21 @@ extension RunningAppTests {
                 topAgain = await app.waitForLine("show page: scrolled to the top", after: beforeUp, timeout: .seconds(5))
             }
             #expect(topAgain, "200 clicks up did not scroll back to the top: \(app.standardOutput[beforeUp...])")
+            // While the list scrolls the pointer passes through its rows (see
+            // ScrolledWindow.untargetWhileScrolling); once it settles, they
+            // take it again: a double click on the one under it plays it.
+            #expect(app.standardOutput[beforeEnd...].contains("show page: the pointer passes the rows while they scroll"))
+            let settled = await app.waitFor(timeout: .seconds(10)) {
+                $0.standardOutput[beforeUp...].contains("show page: rows take the pointer again")
+            }
+            #expect(settled, "the rows never took the pointer again: \(app.standardOutput[beforeUp...])")
+            let beforeClick = app.standardOutput.endIndex
+            let click = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments: [
+                "mousemove", "480", "480", "click", "--repeat", "2", "--delay", "80", "1",
+            ])
+            #expect(click.status == 0, "xdotool: \(click.standardError)")
+            let played = await app.waitForLine("playing ", after: beforeClick, timeout: .seconds(10))
+            #expect(played, "a double click on a row did not play it: \(app.standardOutput[beforeClick...])")
             // Clicks past the top overshoot it, and GTK 4.8 snaps back from a
             // 50 ms timer it does not cancel when the window goes: an app that
             // quits within it logs a Gdk-CRITICAL (no frame clock) that a full

@@ -31,6 +31,36 @@ public final class ScrolledWindow: Widget {
                            box: SignalHandlerBox<ScrollHandler>(handler))
     }
 
+    /// Takes the pointer off `child` while the view scrolls and gives it back
+    /// `settle` after the last movement, as browsers do with hover. A list
+    /// recycles the row under a still pointer as it scrolls, and GTK 4.8
+    /// answers each time by taking hover off every ancestor up to the window
+    /// and putting it back, which restyles every CSS node the window shows
+    /// (see the README's Benchmarks). A click within `settle` of scrolling
+    /// lands on the scrolled window and is lost, as in a browser.
+    /// `changed` hears each switch (false: the pointer passes through).
+    public func untargetWhileScrolling(_ child: Widget, settle: Duration = .milliseconds(150),
+                                       changed: @escaping @MainActor (Bool) -> Void = { _ in }) {
+        var lastMoved = ContinuousClock.now
+        var isWaiting = false
+        onVerticalScroll { _ in
+            lastMoved = .now
+            guard !isWaiting else { return }
+            isWaiting = true
+            child.canTarget = false
+            changed(false)
+            // Polled, not re-armed per movement: a wheel turn moves the view
+            // every frame, and a timeout added and removed each time costs more.
+            _ = Timeout(milliseconds: 50) {
+                guard ContinuousClock.now - lastMoved >= settle else { return true }
+                child.canTarget = true
+                isWaiting = false
+                changed(true)
+                return false
+            }
+        }
+    }
+
     /// The view was scrolled all the way to its top or bottom.
     public func onEdgeReached(_ handler: @escaping @MainActor (Edge) -> Void) {
         onIntegerSignal("edge-reached") { position in

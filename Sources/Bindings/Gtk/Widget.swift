@@ -22,6 +22,13 @@ open class Widget: ObjectRef {
         set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether the pointer can land on this widget and its descendants
+    /// (hover, clicks); when not, it lands on what is behind them.
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(widget) != 0 }
+        set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+    }
+
     public enum Alignment {
         case fill, start, end, center
 
