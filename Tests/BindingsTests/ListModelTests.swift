@@ -1,5 +1,6 @@
 import Bindings
 import CGLib
+import CGtk
 import Foundation
 import Testing
 
@@ -138,6 +139,21 @@ struct ListWidgetTests {
         #expect(await pump { !list.isVisible }, "the list stayed visible behind another page")
         pages.visibleChildName = "list"
         #expect(await pump { list.isVisible && list.isMapped }, "the list did not come back with its page")
+    }
+
+    @Test("a leaflet keeps its shadow's parts after its pages, which their restyling at each allocation then spares")
+    func leafletShadowAfterPages() {
+        let leaflet = Leaflet(canUnfold: false)
+        leaflet.append(Label("first"), name: "first")
+        leaflet.append(Label("second"), name: "second")
+        var names: [String] = []
+        var child = gtk_widget_get_first_child(leaflet.widget)
+        while let current = child {
+            names.append(String(cString: gtk_widget_get_css_name(current)))
+            child = gtk_widget_get_next_sibling(current)
+        }
+        #expect(names.count == 6, "\(names)")
+        #expect(Set(names.suffix(4)) == ["dimming", "shadow", "border", "outline"], "the shadow's parts are not last: \(names)")
     }
 
     @Test("a grid view activates with the tile's position")

@@ -14,6 +14,29 @@ public final class Leaflet: Widget {
     public func append(_ child: Widget, name: String) {
         let page = adw_leaflet_append(opaque, child.widget)
         adw_leaflet_page_set_name(page, name)
+        keepShadowAfterPages()
+    }
+
+    /// The CSS names of the four parts of the shadow drawn during a transition.
+    private static let shadowParts: Set<String> = ["dimming", "shadow", "border", "outline"]
+
+    /// libadwaita 1.2's leaflet sets the CSS classes of its shadow's parts
+    /// again at every allocation, and GTK 4.8 then restyles every node that
+    /// follows them among the leaflet's children: every page, whole. A list
+    /// binding a row resizes everything up to the window, so on the big show
+    /// page that was each frame of a scroll (see the README's Benchmarks).
+    /// Kept after the pages, the parts restyle only themselves. The leaflet
+    /// draws them itself and they never take the pointer, so their place
+    /// among the children changes nothing else. (Later libadwaita sets the
+    /// classes only when the direction of the transition changes.)
+    private func keepShadowAfterPages() {
+        var parts: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if Self.shadowParts.contains(String(cString: gtk_widget_get_css_name(current))) { parts.append(current) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        for part in parts { gtk_widget_insert_before(part, widget, nil) }
     }
 
     public func show(_ child: Widget) { adw_leaflet_set_visible_child(opaque, child.widget) }
