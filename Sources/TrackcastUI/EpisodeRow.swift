@@ -10,7 +10,7 @@ import TrackcastLibrary
 @MainActor
 final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
-    private let title = Label()
+    private let title = Inscription()
     private let details = Label()
     private let played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
     private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
@@ -40,8 +40,6 @@ final class EpisodeRow: ListRowController {
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         let text = Box(.vertical, spacing: 4)
         text.expandHorizontally()
-        title.alignStart()
-        title.wrap(lines: 2)
         title.addCSSClass("heading")
         details.alignStart()
         details.ellipsize()

@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import TestSupport
 import Testing
 
 /// The schema exists only for these tests; it is compiled into a temporary
@@ -31,11 +32,11 @@ private let schemaDirectory: Result<URL, Error> = Result {
       </schema>
     </schemalist>
     """.write(to: directory.appendingPathComponent("\(schemaID).gschema.xml"), atomically: true, encoding: .utf8)
-    let compiler = Process()
-    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
-    compiler.arguments = ["--strict", directory.path]
-    try compiler.run()
-    compiler.waitUntilExit()
+    let compiled = try ChildProcess.runSynchronously(URL(fileURLWithPath: "/usr/bin/glib-compile-schemas"),
+                                                     arguments: ["--strict", directory.path])
+    guard compiled.termination == .exited(0) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: compiled.standardError])
+    }
     return directory
 }
 

@@ -71,13 +71,11 @@ public struct TalkLikeAudio: Sendable {
     public func writeOpus(to url: URL) throws {
         let wav = url.deletingPathExtension().appendingPathExtension("wav")
         try writeWAV(to: wav)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-        process.arguments = ["-q", "filesrc", "location=\(wav.path)", "!", "wavparse", "!", "audioconvert", "!",
-                             "opusenc", "bitrate=64000", "!", "oggmux", "!", "filesink", "location=\(url.path)"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let encoded = try ChildProcess.runSynchronously(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "filesrc", "location=\(wav.path)", "!", "wavparse", "!", "audioconvert", "!",
+            "opusenc", "bitrate=64000", "!", "oggmux", "!", "filesink", "location=\(url.path)",
+        ])
+        guard encoded.termination == .exited(0) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
     }

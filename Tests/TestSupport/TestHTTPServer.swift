@@ -171,22 +171,8 @@ public final class TestHTTPServer: Sendable {
 
     /// `data` compressed by the system's gzip, for routes and for checking sizes.
     public static func gzipped(_ data: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-c", "-n"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // Write from another thread: gzip's output pipe could fill while we still write its input.
-        let writer = Thread {
-            input.fileHandleForWriting.write(data)
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return compressed
+        try ChildProcess.runSynchronously(URL(fileURLWithPath: "/bin/gzip"), arguments: ["-c", "-n"], input: data)
+            .standardOutput
     }
 
     private var isStopped: Bool { state.withLock { $0.isStopped } }

@@ -185,8 +185,6 @@ struct MPRISServiceTests {
         let fixture = try await start()
         defer { fixture.service.stop() }
         // A shell script sends them back to back, each waiting for its reply.
-        // (Not in parallel: the shell's `wait` sleeps on SIGCHLD, which
-        // processes started from the test runner's threads have blocked.)
         var script = ""
         let calls = [
             "org.mpris.MediaPlayer2.Player.PlayPause", "org.mpris.MediaPlayer2.Player.Seek int64:1000000",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackcastLibrary
 
 /// A process killed while it writes must leave a library that is intact and
@@ -77,19 +78,14 @@ struct CrashSafetyTests {
     static func runAndKillWriter(library: URL) async throws -> [Int: Int] {
         let progressURL = library.appendingPathComponent("progress")
         try? FileManager.default.removeItem(at: progressURL)
-        let process = Process()
         // The test runner is itself the writer; see the type's comment.
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["--testing-library", "swift-testing",
-                             "--filter", "TrackcastLibraryTests.CrashSafetyTests/killedWriterLeavesConsistentLibrary"]
-        process.environment = ProcessInfo.processInfo.environment.merging([writerVariable: library.path]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+            arguments: ["--testing-library", "swift-testing",
+                        "--filter", "TrackcastLibraryTests.CrashSafetyTests/killedWriterLeavesConsistentLibrary"],
+            environment: [writerVariable: library.path])
         defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            if process.isRunning { kill(process.pid, SIGKILL) }
         }
 
         let deadline = ContinuousClock.now + .seconds(60)
@@ -98,12 +94,12 @@ struct CrashSafetyTests {
             try await Task.sleep(for: .milliseconds(20))
             lines = ((try? String(contentsOf: progressURL, encoding: .utf8)) ?? "").split(separator: "\n")
         }
-        try #require(process.isRunning, "the writer stopped on its own (status \(process.terminationStatus))")
+        try #require(process.isRunning, "the writer stopped on its own (\(String(describing: process.ended)))")
         try #require(lines.count >= 3, "the writer made no progress in time")
         try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        kill(process.pid, SIGKILL)
+        #expect(await process.waitFor(timeout: .seconds(10)) { !$0.isRunning })
+        #expect(process.ended == .signalled(SIGKILL))
 
         var committed: [Int: Int] = [:]
         for line in ((try? String(contentsOf: progressURL, encoding: .utf8)) ?? "").split(separator: "\n") {

@@ -202,13 +202,8 @@ actor MediaFixtures {
     private func launch(_ pipeline: String) throws {
         var lastError = ""
         for _ in 0..<3 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-            process.arguments = ["-q"] + Self.words(pipeline)
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"),
+                                           arguments: ["-q"] + Self.words(pipeline))
             let deadline = ContinuousClock.now + .seconds(30)
             while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
             if process.isRunning {
@@ -217,8 +212,8 @@ actor MediaFixtures {
                 lastError = "timed out"
                 continue
             }
-            if process.terminationStatus == 0 { return }
-            lastError = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            if process.ended == .exited(0) { return }
+            lastError = process.standardError
         }
         throw FixtureError(pipeline: pipeline, message: lastError)
     }
