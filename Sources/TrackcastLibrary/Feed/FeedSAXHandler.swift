@@ -22,7 +22,8 @@ struct FeedSAXHandler {
     private(set) var wantsToStop = false
     private var stack: [FeedElement] = [.document]
     private var episode: EpisodeDraft?
-    private var namespaces: [String: FeedNamespace] = [:]
+    /// What each of the document's names is to the parser, by `XMLName.index`.
+    private var names: [(name: FeedName?, namespace: FeedNamespace)] = []
     private(set) var wantsText = false
     private var text = ""
     private var textAttributes = XMLAttributeValues()
@@ -67,9 +68,14 @@ struct FeedSAXHandler {
     // MARK: Events
 
     mutating func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
+        // Every name, even past the root, so that `names` keeps the reader's numbering.
+        if name.index == names.count {
+            names.append((FeedName(rawValue: name.localName), Self.namespace(of: name)))
+        }
         guard !isRootClosed else { return }
+        let known = names[name.index]
         let parent = stack[stack.count - 1]
-        let element = parent.child(named: name.localName, in: namespace(of: name))
+        let element = parent.child(named: known.name, in: known.namespace)
 
         if parent == .document {
             rootElement = name.localName
@@ -158,12 +164,9 @@ struct FeedSAXHandler {
 
     // MARK: Namespaces
 
-    private mutating func namespace(of name: XMLName) -> FeedNamespace {
+    private static func namespace(of name: XMLName) -> FeedNamespace {
         if let uri = name.namespaceURI, !uri.isEmpty {
-            if let known = namespaces[uri] { return known }
-            let resolved = FeedNamespace(uri: uri)
-            namespaces[uri] = resolved
-            return resolved
+            return FeedNamespace(uri: uri)
         }
         // No URI but a prefix: the prefix was never declared.
         if let prefix = name.prefix {

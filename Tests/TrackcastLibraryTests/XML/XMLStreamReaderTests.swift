@@ -53,6 +53,33 @@ struct XMLStreamReaderTests {
         #expect(recorder.issues.map(\.code) == [201])  // XML_NS_ERR_UNDEFINED_NAMESPACE
     }
 
+    @Test("a name met again is the same name, numbered in order of first use; one differing only in prefix or namespace is another")
+    func nameIdentity() {
+        let recorder = Recorder()
+        // More distinct names than the reader's table first holds, each used twice.
+        let many = (0..<300).map { "<n\($0)/>" }.joined()
+        recorder.read("""
+            <r xmlns:a="urn:a" xmlns:b="urn:b" xmlns:c="urn:a"><x/><a:x/><b:x/><c:x/><x/><a:x/><b:x/><c:x/>\
+            <y xmlns="urn:a"><x/><a:x/></y>\(many)\(many)</r>
+            """)
+        let keys = recorder.starts.map { "\($0.prefix ?? "-") \($0.localName) \($0.namespaceURI ?? "-")" }
+        let xs = ["- x -", "a x urn:a", "b x urn:b", "c x urn:a"]
+        let ns = (0..<300).map { "- n\($0) -" }
+        #expect(keys == ["- r -"] + xs + xs + ["- y urn:a", "- x urn:a", "a x urn:a"] + ns + ns)
+        var firstUse: [String: XMLName] = [:]
+        var order: [String] = []
+        for (key, name) in zip(keys, recorder.starts) {
+            if let first = firstUse[key] {
+                #expect(first === name, "\(key)")
+            } else {
+                firstUse[key] = name
+                order.append(key)
+            }
+        }
+        #expect(order.count == 1 + 4 + 2 + 300)  // r; x, a:x, b:x, c:x; y and its default-namespace x; n0 to n299
+        #expect(order.map { firstUse[$0]!.index } == Array(order.indices))
+    }
+
     @Test("the feed handler's attribute list answers as the dictionary does")
     func attributeValues() throws {
         let recorder = Recorder()
