@@ -41,6 +41,8 @@ struct XMLAttributes: ~Copyable {
 
     /// All attributes by qualified name, copied for the feed handler (see `XMLAttributeValues`).
     var values: XMLAttributeValues {
+        // Most text elements have none, and a feed copies every text element's.
+        guard count > 0 else { return XMLAttributeValues() }
         var result = XMLAttributeValues(capacity: count)
         forEachQualified { result.append(name: $0, value: $1) }
         return result
