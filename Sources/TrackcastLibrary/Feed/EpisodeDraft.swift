@@ -226,8 +226,10 @@ struct EpisodeDraft {
 
     /// The episode, or `nil` when it has nothing to be recognised by (no guid,
     /// no enclosure, no title); see `FeedEpisodeIdentity`.
-    func finished() -> FeedEpisode? {
-        var episode = self.episode
+    mutating func finished() -> FeedEpisode? {
+        // Moved out, not copied: a copy retains each of the episode's many fields.
+        var episode = FeedEpisode()
+        swap(&episode, &self.episode)
         guard episode.guid != nil || !episode.enclosures.isEmpty || episode.title != nil else { return nil }
 
         var text = textDescription
