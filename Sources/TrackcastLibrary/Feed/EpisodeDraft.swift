@@ -123,7 +123,7 @@ struct EpisodeDraft {
         }
     }
 
-    mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: XMLAttributeValues, base: URL?) {
+    mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: borrowing XMLAttributes, base: URL?) {
         func url(_ name: String) -> URL? {
             attributes[name].flatMap { FeedURLResolver.resolve($0, against: base) }
         }
@@ -206,7 +206,7 @@ struct EpisodeDraft {
     }
 
     /// `atom:link` in an entry or item: a media file, a payment link, or the web page.
-    private mutating func addLink(url: URL?, attributes: XMLAttributeValues) {
+    private mutating func addLink(url: URL?, attributes: borrowing XMLAttributes) {
         guard let url else { return }
         let rel = FeedText.trimmed(attributes["rel"] ?? "alternate").lowercased()
         let type = attributes["type"].map { FeedText.trimmed($0).lowercased() }

@@ -112,7 +112,7 @@ struct FeedSAXHandler {
         case .episodeLeaf(let leaf):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let base = base
-            episode?.apply(leaf, attributes: attributes.values, base: base)
+            episode?.apply(leaf, attributes: attributes, base: base)
         case .feedText, .episodeText:
             wants.text = true
             text = ""

@@ -10,6 +10,9 @@ private final class Recorder: XMLEventHandler {
     var starts: [XMLName] = []
     var attributeSets: [[String: String]] = []
     var attributeValues: [XMLAttributeValues] = []
+    /// `attributes[name]` for each of `lookedUp`, asked during the callback.
+    var lookUps: [[String: String]] = []
+    var lookedUp: [String] = []
     var xmlBases: [String?] = []
     var texts: [String] = []
     var issues: [(code: Int, line: Int)] = []
@@ -22,6 +25,9 @@ private final class Recorder: XMLEventHandler {
         starts.append(name)
         attributeSets.append(attributes.dictionary)
         attributeValues.append(attributes.values)
+        var found: [String: String] = [:]
+        for name in lookedUp { found[name] = attributes[name] }
+        lookUps.append(found)
         xmlBases.append(attributes.value(localName: "base", prefix: "xml"))
         open.append(name.localName)
     }
@@ -80,16 +86,22 @@ struct XMLStreamReaderTests {
         #expect(order.map { firstUse[$0]!.index } == Array(order.indices))
     }
 
-    @Test("the feed handler's attribute list answers as the dictionary does")
+    @Test("the feed handler's attribute list, and a look-up in place, answer as the dictionary does")
     func attributeValues() throws {
         let recorder = Recorder()
+        let names = ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X", "xx", "p:", "p:xx"]
+        recorder.lookedUp = names
+        // libxml2 reports an attribute given twice and passes both on.
         recorder.read("""
-            <a xmlns:p="urn:p" xmlns:q="urn:q" x="1&amp;2" p:x="p" q:x="q" empty="" xml:base="b"><b/><c url=" u " type="t"/></a>
+            <a xmlns:p="urn:p" xmlns:q="urn:q" x="1&amp;2" p:x="p" q:x="q" empty="" xml:base="b"><b/><c url=" u " type="t"/>\
+            <d x="first" x="last" p:x="1" p:x="2"/></a>
             """)
         #expect(recorder.attributeValues.count == recorder.attributeSets.count)
-        for (values, dictionary) in zip(recorder.attributeValues, recorder.attributeSets) {
-            for name in ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X"] {
-                #expect(values[name] == dictionary[name], "\(name)")
+        #expect(recorder.attributeSets.last?["x"] == "last")
+        for (index, dictionary) in recorder.attributeSets.enumerated() {
+            for name in names {
+                #expect(recorder.attributeValues[index][name] == dictionary[name], "\(name)")
+                #expect(recorder.lookUps[index][name] == dictionary[name], "\(name) in place")
             }
         }
         var repeated = XMLAttributeValues()
