@@ -123,7 +123,7 @@ struct EpisodeDraft {
         }
     }
 
-    mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: XMLAttributeValues, base: URL?) {
+    mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: borrowing XMLAttributes, base: URL?) {
         func url(_ name: String) -> URL? {
             attributes[name].flatMap { FeedURLResolver.resolve($0, against: base) }
         }
@@ -206,7 +206,7 @@ struct EpisodeDraft {
     }
 
     /// `atom:link` in an entry or item: a media file, a payment link, or the web page.
-    private mutating func addLink(url: URL?, attributes: XMLAttributeValues) {
+    private mutating func addLink(url: URL?, attributes: borrowing XMLAttributes) {
         guard let url else { return }
         let rel = FeedText.trimmed(attributes["rel"] ?? "alternate").lowercased()
         let type = attributes["type"].map { FeedText.trimmed($0).lowercased() }
@@ -226,8 +226,10 @@ struct EpisodeDraft {
 
     /// The episode, or `nil` when it has nothing to be recognised by (no guid,
     /// no enclosure, no title); see `FeedEpisodeIdentity`.
-    func finished() -> FeedEpisode? {
-        var episode = self.episode
+    mutating func finished() -> FeedEpisode? {
+        // Moved out, not copied: a copy retains each of the episode's many fields.
+        var episode = FeedEpisode()
+        swap(&episode, &self.episode)
         guard episode.guid != nil || !episode.enclosures.isEmpty || episode.title != nil else { return nil }
 
         var text = textDescription

@@ -15,7 +15,10 @@ public enum FeedDurationParser {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             guard start < end else { return nil }
 
-            var fields: [Int] = []
+            // The fields before the last, folded together as each ends (hours into
+            // minutes), and how many: no array, which would allocate per duration.
+            var whole = 0
+            var fieldCount = 0
             var current = 0
             var digits = 0
             var fraction = 0.0
@@ -25,11 +28,12 @@ public enum FeedDurationParser {
                 if c >= 0x30 && c <= 0x39 {
                     digits += 1
                     // Fields past the first are minutes or seconds: at most two digits.
-                    guard digits <= (fields.isEmpty ? 12 : 2) else { return nil }
+                    guard digits <= (fieldCount == 0 ? 12 : 2) else { return nil }
                     current = current * 10 + Int(c - 0x30)
                 } else if c == UInt8(ascii: ":") {
-                    guard digits > 0, fields.count < 2 else { return nil }
-                    fields.append(current)
+                    guard digits > 0, fieldCount < 2 else { return nil }
+                    whole = whole * 60 + current
+                    fieldCount += 1
                     current = 0
                     digits = 0
                 } else if c == UInt8(ascii: ".") {
@@ -50,9 +54,7 @@ public enum FeedDurationParser {
                 index += 1
             }
             guard digits > 0 else { return nil }
-            fields.append(current)
-            let whole = fields.reduce(0) { $0 * 60 + $1 }
-            return TimeInterval(whole) + fraction
+            return TimeInterval(whole * 60 + current) + fraction
         }
     }
 

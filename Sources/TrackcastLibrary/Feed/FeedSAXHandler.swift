@@ -18,12 +18,12 @@ struct FeedSAXHandler {
     /// Line and column where parsing stopped, for a feed that ends early without an error.
     private(set) var endPosition = (line: 1, column: 1)
 
-    /// Set when the root showed this is no feed, to stop reading.
-    private(set) var wantsToStop = false
+    /// What the reader asks for after each element's start and end.
+    private var wants = Wants()
     private var stack: [FeedElement] = [.document]
     private var episode: EpisodeDraft?
-    private var namespaces: [String: FeedNamespace] = [:]
-    private(set) var wantsText = false
+    /// What each of the document's names is to the parser, by `XMLName.index`.
+    private var names: [(name: FeedName?, namespace: FeedNamespace)] = []
     private var text = ""
     private var textAttributes = XMLAttributeValues()
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
@@ -47,17 +47,22 @@ struct FeedSAXHandler {
     /// on every one of its fields each event touches, about a tenth of the parse.
     private final class Events: XMLEventHandler {
         var pass: FeedSAXHandler
+        /// The pass's answers, kept here as they come back from its events:
+        /// asked of `pass`, each would be another checked access, and the
+        /// reader asks after every event. Only ever read or set whole, these
+        /// need no run-time check.
+        private var wants = Wants()
 
         init(_ pass: FeedSAXHandler) {
             self.pass = pass
         }
 
-        var wantsText: Bool { pass.wantsText }
-        var wantsToStop: Bool { pass.wantsToStop }
+        var wantsText: Bool { wants.text }
+        var wantsToStop: Bool { wants.stop }
         func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
-            pass.startElement(name, attributes: attributes)
+            wants = pass.startElement(name, attributes: attributes)
         }
-        func endElement() { pass.endElement() }
+        func endElement() { wants = pass.endElement() }
         func text(_ text: String) { pass.text(text) }
         func issue(code: Int, line: Int, column: Int) { pass.issue(code: code, line: line, column: column) }
     }
@@ -66,17 +71,29 @@ struct FeedSAXHandler {
 
     // MARK: Events
 
-    mutating func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
-        guard !isRootClosed else { return }
+    /// Text wanted from here on (made into strings only then), and whether to stop reading.
+    struct Wants {
+        var text = false
+        /// Set when the root showed this is no feed.
+        var stop = false
+    }
+
+    mutating func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) -> Wants {
+        // Every name, even past the root, so that `names` keeps the reader's numbering.
+        if name.index == names.count {
+            names.append((FeedName(rawValue: name.localName), Self.namespace(of: name)))
+        }
+        guard !isRootClosed else { return wants }
+        let known = names[name.index]
         let parent = stack[stack.count - 1]
-        let element = parent.child(named: name.localName, in: namespace(of: name))
+        let element = parent.child(named: known.name, in: known.namespace)
 
         if parent == .document {
             rootElement = name.localName
             guard element != .ignored else {
                 // Not a feed: no need to read the rest of a web page.
-                wantsToStop = true
-                return
+                wants.stop = true
+                return wants
             }
             isFeed = true
             feed.format = element == .atomFeed ? .atom : .rss
@@ -95,29 +112,30 @@ struct FeedSAXHandler {
         case .episodeLeaf(let leaf):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let base = base
-            episode?.apply(leaf, attributes: attributes.values, base: base)
+            episode?.apply(leaf, attributes: attributes, base: base)
         case .feedText, .episodeText:
-            wantsText = true
+            wants.text = true
             text = ""
             textAttributes = attributes.values
         default:
             break
         }
         stack.append(element)
+        return wants
     }
 
-    mutating func endElement() {
-        guard stack.count > 1 else { return }
+    mutating func endElement() -> Wants {
+        guard stack.count > 1 else { return wants }
         let element = stack.removeLast()
         switch element {
         case .feedText(let field):
             feed.set(field, text: text, attributes: textAttributes, base: base)
-            wantsText = false
+            wants.text = false
         case .episodeText(let field):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let (base, text, attributes) = (base, text, textAttributes)
             episode?.set(field, text: text, attributes: attributes, base: base)
-            wantsText = false
+            wants.text = false
         case .item, .entry:
             if let finished = episode?.finished() {
                 episodes.append(finished)
@@ -134,6 +152,7 @@ struct FeedSAXHandler {
         if stack.count == 1 {
             isRootClosed = true
         }
+        return wants
     }
 
     mutating func text(_ text: String) {
@@ -141,7 +160,7 @@ struct FeedSAXHandler {
     }
 
     mutating func issue(code: Int, line: Int, column: Int) {
-        guard !wantsToStop else { return }
+        guard !wants.stop else { return }
         let issue = XMLParseIssue(code: code, line: line, column: column)
         switch issue.severity {
         case .tolerated:
@@ -158,12 +177,9 @@ struct FeedSAXHandler {
 
     // MARK: Namespaces
 
-    private mutating func namespace(of name: XMLName) -> FeedNamespace {
+    private static func namespace(of name: XMLName) -> FeedNamespace {
         if let uri = name.namespaceURI, !uri.isEmpty {
-            if let known = namespaces[uri] { return known }
-            let resolved = FeedNamespace(uri: uri)
-            namespaces[uri] = resolved
-            return resolved
+            return FeedNamespace(uri: uri)
         }
         // No URI but a prefix: the prefix was never declared.
         if let prefix = name.prefix {

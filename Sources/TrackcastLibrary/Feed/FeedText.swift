@@ -16,10 +16,13 @@ enum FeedText {
     /// Ends trimmed, inside untouched: URLs, identifiers, HTML.
     static func trimmed(_ text: String) -> String {
         // Most values have visible ASCII at both ends: no Unicode property look-ups then.
-        if let first = text.utf8.first, let last = text.utf8.last,
-           (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
-            return text
+        // Read from the buffer: the `utf8` view's `last` steps through the generic collection code.
+        var copy = text
+        let isVisibleAtEnds = copy.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
         }
+        if isVisibleAtEnds { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -71,8 +71,11 @@ enum HTMLText {
                     i += 1
                     continue
                 }
-                writer.write(CollectionOfOne(c))
-                i += 1
+                // Text up to the next byte that may mean something, in one write.
+                var end = i + 1
+                while end < n, !isMarkupOrSpace(bytes[end]) { end += 1 }
+                writer.write(UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                i = end
             }
             return writer.string
         }
@@ -82,9 +85,10 @@ enum HTMLText {
     /// included, untouched. For titles and plain descriptions that carry
     /// double-escaped text such as "Rock &amp;amp; Roll".
     static func decodingEntities(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var text = text
-        return text.withUTF8 { bytes in
+        let decoded: String? = text.withUTF8 { bytes in
+            // Scanned as a buffer: the string's `utf8` view is read a byte at a time.
+            guard bytes.contains(UInt8(ascii: "&")) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             var i = 0
@@ -99,6 +103,7 @@ enum HTMLText {
             }
             return String(decoding: out, as: UTF8.self)
         }
+        return decoded ?? text
     }
 
     // MARK: Scanning
@@ -108,11 +113,13 @@ enum HTMLText {
     }
 
     private static func blockKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> BlockKind {
-        // Tag names are short; a lower-cased copy on the stack of a String is cheap enough
-        // and keeps the table readable.
+        // Tag names are short: lower-cased into a string this small (held inline,
+        // not allocated), they keep the table readable.
         guard name.count <= 10 else { return .inline }
-        var lowered = ""
-        for index in name { lowered.unicodeScalars.append(Unicode.Scalar(bytes[index] | 0x20)) }
+        let lowered = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { buffer in
+            for (offset, index) in name.enumerated() { buffer[offset] = bytes[index] | 0x20 }
+            return String(decoding: buffer, as: UTF8.self)
+        }
         switch lowered {
         case "br": return .lineBreak
         case "tr", "dt", "dd", "div": return .row
@@ -230,6 +237,7 @@ enum HTMLText {
     static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+    private static func isMarkupOrSpace(_ c: UInt8) -> Bool { c == UInt8(ascii: "<") || c == UInt8(ascii: "&") || isSpace(c) }
 
     /// Output with HTML's whitespace rules: spaces and line breaks are only
     /// written when text follows them, so nothing trails and nothing leads.

@@ -31,6 +31,22 @@ struct XMLAttributes: ~Copyable {
         return nil
     }
 
+    /// The value of the attribute with this qualified name, as `values` would
+    /// answer (a name given twice keeps its last value, as libxml2 passes both
+    /// on), but read in place: for an element whose few values are used during
+    /// the callback, it spares making a string of every name (and of the values
+    /// not asked for).
+    subscript(name: String) -> String? {
+        guard let fields else { return nil }
+        var name = name
+        let found: Int? = name.withUTF8 { wanted in
+            var last: Int?
+            for index in 0..<count where Self.hasQualifiedName(wanted, fields, index * 5) { last = index * 5 }
+            return last
+        }
+        return found.map { Self.value(fields[$0 + 3], fields[$0 + 4]) ?? "" }
+    }
+
     /// All attributes keyed by their qualified name (`prefix:local`, or `local`);
     /// a name given twice keeps its last value.
     var dictionary: [String: String] {
@@ -41,6 +57,8 @@ struct XMLAttributes: ~Copyable {
 
     /// All attributes by qualified name, copied for the feed handler (see `XMLAttributeValues`).
     var values: XMLAttributeValues {
+        // Most text elements have none, and a feed copies every text element's.
+        guard count > 0 else { return XMLAttributeValues() }
         var result = XMLAttributeValues(capacity: count)
         forEachQualified { result.append(name: $0, value: $1) }
         return result
@@ -62,6 +80,27 @@ struct XMLAttributes: ~Copyable {
     private static func value(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String? {
         guard let start, let end else { return nil }
         return String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+    }
+
+    /// Whether `wanted` is `prefix:local` (or `local`, for no or an empty prefix) of the attribute at `base`.
+    private static func hasQualifiedName(_ wanted: UnsafeBufferPointer<UInt8>,
+                                         _ fields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, _ base: Int) -> Bool {
+        guard let local = fields[base] else { return false }
+        var offset = 0
+        if let prefix = fields[base + 1], prefix.pointee != 0 {
+            while prefix[offset] != 0 {
+                guard offset < wanted.count, wanted[offset] == prefix[offset] else { return false }
+                offset += 1
+            }
+            guard offset < wanted.count, wanted[offset] == UInt8(ascii: ":") else { return false }
+            offset += 1
+        }
+        var index = 0
+        while local[index] != 0 {
+            guard offset + index < wanted.count, wanted[offset + index] == local[index] else { return false }
+            index += 1
+        }
+        return offset + index == wanted.count
     }
 
     private static func equals(_ cString: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {

@@ -10,6 +10,9 @@ private final class Recorder: XMLEventHandler {
     var starts: [XMLName] = []
     var attributeSets: [[String: String]] = []
     var attributeValues: [XMLAttributeValues] = []
+    /// `attributes[name]` for each of `lookedUp`, asked during the callback.
+    var lookUps: [[String: String]] = []
+    var lookedUp: [String] = []
     var xmlBases: [String?] = []
     var texts: [String] = []
     var issues: [(code: Int, line: Int)] = []
@@ -22,6 +25,9 @@ private final class Recorder: XMLEventHandler {
         starts.append(name)
         attributeSets.append(attributes.dictionary)
         attributeValues.append(attributes.values)
+        var found: [String: String] = [:]
+        for name in lookedUp { found[name] = attributes[name] }
+        lookUps.append(found)
         xmlBases.append(attributes.value(localName: "base", prefix: "xml"))
         open.append(name.localName)
     }
@@ -53,16 +59,49 @@ struct XMLStreamReaderTests {
         #expect(recorder.issues.map(\.code) == [201])  // XML_NS_ERR_UNDEFINED_NAMESPACE
     }
 
-    @Test("the feed handler's attribute list answers as the dictionary does")
+    @Test("a name met again is the same name, numbered in order of first use; one differing only in prefix or namespace is another")
+    func nameIdentity() {
+        let recorder = Recorder()
+        // More distinct names than the reader's table first holds, each used twice.
+        let many = (0..<300).map { "<n\($0)/>" }.joined()
+        recorder.read("""
+            <r xmlns:a="urn:a" xmlns:b="urn:b" xmlns:c="urn:a"><x/><a:x/><b:x/><c:x/><x/><a:x/><b:x/><c:x/>\
+            <y xmlns="urn:a"><x/><a:x/></y>\(many)\(many)</r>
+            """)
+        let keys = recorder.starts.map { "\($0.prefix ?? "-") \($0.localName) \($0.namespaceURI ?? "-")" }
+        let xs = ["- x -", "a x urn:a", "b x urn:b", "c x urn:a"]
+        let ns = (0..<300).map { "- n\($0) -" }
+        #expect(keys == ["- r -"] + xs + xs + ["- y urn:a", "- x urn:a", "a x urn:a"] + ns + ns)
+        var firstUse: [String: XMLName] = [:]
+        var order: [String] = []
+        for (key, name) in zip(keys, recorder.starts) {
+            if let first = firstUse[key] {
+                #expect(first === name, "\(key)")
+            } else {
+                firstUse[key] = name
+                order.append(key)
+            }
+        }
+        #expect(order.count == 1 + 4 + 2 + 300)  // r; x, a:x, b:x, c:x; y and its default-namespace x; n0 to n299
+        #expect(order.map { firstUse[$0]!.index } == Array(order.indices))
+    }
+
+    @Test("the feed handler's attribute list, and a look-up in place, answer as the dictionary does")
     func attributeValues() throws {
         let recorder = Recorder()
+        let names = ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X", "xx", "p:", "p:xx"]
+        recorder.lookedUp = names
+        // libxml2 reports an attribute given twice and passes both on.
         recorder.read("""
-            <a xmlns:p="urn:p" xmlns:q="urn:q" x="1&amp;2" p:x="p" q:x="q" empty="" xml:base="b"><b/><c url=" u " type="t"/></a>
+            <a xmlns:p="urn:p" xmlns:q="urn:q" x="1&amp;2" p:x="p" q:x="q" empty="" xml:base="b"><b/><c url=" u " type="t"/>\
+            <d x="first" x="last" p:x="1" p:x="2"/></a>
             """)
         #expect(recorder.attributeValues.count == recorder.attributeSets.count)
-        for (values, dictionary) in zip(recorder.attributeValues, recorder.attributeSets) {
-            for name in ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X"] {
-                #expect(values[name] == dictionary[name], "\(name)")
+        #expect(recorder.attributeSets.last?["x"] == "last")
+        for (index, dictionary) in recorder.attributeSets.enumerated() {
+            for name in names {
+                #expect(recorder.attributeValues[index][name] == dictionary[name], "\(name)")
+                #expect(recorder.lookUps[index][name] == dictionary[name], "\(name) in place")
             }
         }
         var repeated = XMLAttributeValues()
