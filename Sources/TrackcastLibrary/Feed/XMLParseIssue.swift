@@ -25,7 +25,7 @@ struct XMLParseIssue: Equatable {
             // Entity reference without name or ';', undeclared entity, bare '&'.
             return .repairable
         case 6, 7, 8, 9,     // bad character references, characters XML forbids
-             42, 203,        // an attribute given twice: the first one is kept
+             42, 203,        // an attribute given twice: libxml2 passes both, the last is kept
              64,             // XML declaration not at the very start (leading blank lines)
              99, 100,        // odd namespace URIs
              200, 201, 202:  // undeclared namespace prefixes

@@ -17,7 +17,8 @@ struct XMLAttributes: ~Copyable {
     /// `prefix` is nil), as written: prefixes are compared, not namespaces.
     func value(localName: StaticString, prefix: StaticString? = nil) -> String? {
         guard let fields else { return nil }
-        for index in 0..<count {
+        // From the end: a name given twice keeps its last value, as everywhere else.
+        for index in (0..<count).reversed() {
             let base = index * 5
             guard let name = fields[base], Self.equals(name, localName) else { continue }
             let attributePrefix = fields[base + 1]

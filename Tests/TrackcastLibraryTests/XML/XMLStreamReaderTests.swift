@@ -115,13 +115,15 @@ struct XMLStreamReaderTests {
     func attributes() {
         let recorder = Recorder()
         recorder.read("""
-            <a xmlns:p="urn:p" x="1&amp;2&#38;3&lt;" p:y="v" xml:base="https://example.org/"><b base="no"/></a>
+            <a xmlns:p="urn:p" x="1&amp;2&#38;3&lt;" p:y="v" xml:base="https://example.org/"><b base="no"/>\
+            <c xml:base="first/" xml:base="last/"/></a>
             """)
         #expect(recorder.attributeSets == [
             ["x": "1&2&3<", "p:y": "v", "xml:base": "https://example.org/"],
             ["base": "no"],
+            ["xml:base": "last/"],
         ])
-        #expect(recorder.xmlBases == ["https://example.org/", nil])
+        #expect(recorder.xmlBases == ["https://example.org/", nil, "last/"], "a base given twice keeps its last value")
     }
 
     @Test("text, entities and CDATA are delivered only while the handler wants them")
