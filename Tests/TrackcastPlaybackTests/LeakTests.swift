@@ -20,12 +20,30 @@ extension PlaybackEngine {
             var signalClosures: Int
             var objectWrappers: Int
 
+            /// GStreamer 1.22's `oggdemux`, stopped while it scans a local Ogg
+            /// file for its end, drops the chain of pads it built there: one
+            /// `GstOggPad` with its caps, two header buffers and their memory,
+            /// and its tags, each time (a bare `filesrc ! oggdemux` in C leaks
+            /// the same set; see the README's Playback leaks). The player
+            /// meets it when a local Opus item is replaced in that window,
+            /// which this test does on purpose, now and then (1 of 3 full runs
+            /// on 2 December). That set, whole, once per pad, is not ours;
+            /// anything else, or any part of it alone, still counts.
+            static let oggScanChain = ["GstOggPad": 1, "GstCaps": 1, "GstBuffer": 2, "GstMemory": 2, "GstTagList": 1]
+
             /// What `later` has more of than this census, e.g. "GstVolume +12".
             func growth(to later: Census) -> [String] {
                 var grown: [String] = []
-                for type in Set(gstreamer.keys).union(later.gstreamer.keys).sorted() {
-                    let change = later.gstreamer[type, default: 0] - gstreamer[type, default: 0]
-                    if change != 0 { grown.append("\(type) \(change > 0 ? "+" : "")\(change)") }
+                var changes: [String: Int] = [:]
+                for type in Set(gstreamer.keys).union(later.gstreamer.keys) {
+                    changes[type] = later.gstreamer[type, default: 0] - gstreamer[type, default: 0]
+                }
+                let droppedChains = changes["GstOggPad", default: 0]
+                if droppedChains > 0, Self.oggScanChain.allSatisfy({ changes[$0.key, default: 0] >= $0.value * droppedChains }) {
+                    for (type, count) in Self.oggScanChain { changes[type, default: 0] -= count * droppedChains }
+                }
+                for (type, change) in changes.sorted(by: { $0.key < $1.key }) where change != 0 {
+                    grown.append("\(type) \(change > 0 ? "+" : "")\(change)")
                 }
                 let swiftSide: [(String, Int, Int)] = [
                     ("pipelines", pipelines, later.pipelines), ("bus watches", busWatches, later.busWatches),
@@ -44,6 +62,26 @@ extension PlaybackEngine {
             var afterWarmUp: Census
             var afterChanges: Census
             var outcomes: [String: Int]
+        }
+
+        @Test("the census sets aside oggdemux's dropped scan chain, whole and once per pad, and nothing else")
+        func scanChainAllowance() throws {
+            func census(_ counts: [String: Int]) throws -> Census {
+                let object: [String: Any] = ["gstreamer": counts, "pipelines": 1, "busWatches": 1, "probes": 0,
+                                             "observerTasks": 0, "signalClosures": 3, "objectWrappers": 4]
+                return try JSONDecoder().decode(Census.self, from: JSONSerialization.data(withJSONObject: object))
+            }
+            let before = try census(["GstCaps": 49, "GstPlayBin": 1])
+            let twoChains = try census(["GstOggPad": 2, "GstCaps": 51, "GstBuffer": 4, "GstMemory": 4, "GstTagList": 2,
+                                        "GstPlayBin": 1])
+            #expect(before.growth(to: twoChains).isEmpty)
+            let chainAndMore = try census(["GstOggPad": 1, "GstCaps": 50, "GstBuffer": 2, "GstMemory": 2, "GstTagList": 1,
+                                           "GstVolume": 1, "GstPlayBin": 1])
+            #expect(before.growth(to: chainAndMore) == ["GstVolume +1"])
+            let partOfAChain = try census(["GstOggPad": 1, "GstBuffer": 2, "GstCaps": 49, "GstPlayBin": 1])
+            #expect(before.growth(to: partOfAChain) == ["GstBuffer +2", "GstOggPad +1"])
+            let buffersAlone = try census(["GstBuffer": 2, "GstCaps": 50, "GstPlayBin": 1])
+            #expect(before.growth(to: buffersAlone) == ["GstBuffer +2", "GstCaps +1"])
         }
 
         @Test("200 item changes (playing, failing, cancelled) leave no GStreamer object, closure or task behind")
