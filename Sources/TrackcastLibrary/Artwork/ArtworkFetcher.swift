@@ -33,7 +33,9 @@ public struct ArtworkFetcher: Sendable {
     /// copy, or a fresh download, written whole under its final name or not at all.
     public func file(for url: URL) async throws -> URL {
         if url.isFileURL { return url }
-        let file = cache.appendingPathComponent(String(Self.stableHash(url.absoluteString), radix: 16))
+        var hash = FNV1a()  // the same name for the same address in every run
+        hash.add(url.absoluteString.utf8)
+        let file = cache.appendingPathComponent(String(hash.value, radix: 16))
         if FileManager.default.fileExists(atPath: file.path) { return file }
         let body = ResponseBodyBuffer(limit: Self.maxBytes)
         let head = try await client.get(url, timeouts: Self.timeouts, receiver: body)
@@ -41,11 +43,5 @@ public struct ArtworkFetcher: Sendable {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try body.data.write(to: file, options: .atomic)
         return file
-    }
-
-    /// FNV-1a: the same name for the same address in every run (Swift's
-    /// `hashValue` is seeded per process).
-    private static func stableHash(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }
