@@ -5,7 +5,7 @@ import TrackcastCore
 import TrackcastMPRIS
 import TrackcastPlayback
 
-/// MPRIS from the outside: a real player playing the sample show's episodes
+/// MPRIS from the outside: a real player playing a long tone and the sample show's episodes
 /// into a synchronised fakesink, published on this test's session bus, and
 /// driven by `playerctl` and `gdbus`, the clients a desktop uses. The bus
 /// name carries an instance suffix, as the specification allows, so these
@@ -19,20 +19,40 @@ struct MPRISServiceTests {
     private var busName: String { "\(MPRISService.busNamePrefix).\(instance)" }
     private var playerName: String { "Trackcast.\(instance)" }
 
+    private enum Episode {
+        case long
+        /// The sample show's first episode, with its tags.
+        case sampleWelcome
+    }
+
     private struct Fixture {
         let player: PlayerController
         let host: QueueHost
         let service: MPRISService
     }
 
-    private func start() async throws -> Fixture {
+    /// Five minutes of tone, made once for the suite. The sample episodes
+    /// last 16 s, which a loaded machine can spend before a test's first
+    /// call (CI once did: the pause came after the end, and the status
+    /// stayed Stopped); only the metadata test needs their tags.
+    private static let longEpisode = Task {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mpris-long-\(getpid()).opus")
+        try await ChapteredMedia.write(.opus, seconds: 300, chapters: [], to: url)
+        return url
+    }
+
+    private func start(first: Episode = .long) async throws -> Fixture {
         GLibPump.start()
         var configuration = PlayerConfiguration()
         configuration.audioSink = "fakesink sync=true"
         configuration.videoSink = "fakesink sync=true"
         let player = try PlayerController(configuration: configuration)
-        let items = ["welcome.opus", "tips.opus"].map {
-            PlaybackItem(uri: Self.sample.appendingPathComponent($0).absoluteString, kind: .audio, title: $0)
+        let firstURL = switch first {
+        case .long: try await Self.longEpisode.value
+        case .sampleWelcome: Self.sample.appendingPathComponent("welcome.opus")
+        }
+        let items = [firstURL, Self.sample.appendingPathComponent("tips.opus")].map {
+            PlaybackItem(uri: $0.absoluteString, kind: .audio, title: $0.lastPathComponent)
         }
         let host = QueueHost(player: player, items: items)
         let service = try MPRISService(player: player, host: host, instance: instance)
@@ -90,18 +110,29 @@ struct MPRISServiceTests {
         let fixture = try await start()
         defer { fixture.service.stop() }
         try await control("pause")
-        #expect(await eventually { try await playerctl("status") == "Paused" })
+        await expectStatus("Paused", of: fixture)
         try await control("play")
-        #expect(await eventually { try await playerctl("status") == "Playing" })
+        await expectStatus("Playing", of: fixture)
         try await control("play-pause")
-        #expect(await eventually { try await playerctl("status") == "Paused" })
+        await expectStatus("Paused", of: fixture)
         try await control("stop")
-        #expect(await eventually { try await playerctl("status") == "Stopped" })
+        await expectStatus("Stopped", of: fixture)
+    }
+
+    /// Waits for playerctl to report `status`, and says what it and the player said last if it never does.
+    private func expectStatus(_ status: String, of fixture: Fixture, sourceLocation: SourceLocation = #_sourceLocation) async {
+        var lastStatus = ""
+        let reached = await eventually {
+            lastStatus = try await playerctl("status")
+            return lastStatus == status
+        }
+        let state = await fixture.player.store.state
+        #expect(reached, "playerctl last said '\(lastStatus)', the player's state: \(state)", sourceLocation: sourceLocation)
     }
 
     @Test("metadata describes the item and follows it to the next one")
     func metadata() async throws {
-        let fixture = try await start()
+        let fixture = try await start(first: .sampleWelcome)
         defer { fixture.service.stop() }
         #expect(await eventually { try await playerctl("metadata", "xesam:url").hasSuffix("welcome.opus") })
         #expect(try await playerctl("metadata", "xesam:album") == "Trackcast Sample Show")
@@ -164,7 +195,9 @@ struct MPRISServiceTests {
                                         "/org/trackcast/Trackcast/Track/999999", "5000000")
         #expect(stale.status == 0)
         let current = try await playerctl("metadata", "mpris:trackid").trimmingCharacters(in: CharacterSet(charactersIn: "'"))
-        let beyond = try await gdbusCall("org.mpris.MediaPlayer2.Player.SetPosition", current, "99000000")
+        let duration = try #require(fixture.player.duration)
+        let pastTheEnd = (duration.components.seconds + 1) * 1_000_000
+        let beyond = try await gdbusCall("org.mpris.MediaPlayer2.Player.SetPosition", current, "\(pastTheEnd)")
         #expect(beyond.status == 0)
         #expect((Double(try await playerctl("position")) ?? 99) < 4, "neither moved playback")
 
