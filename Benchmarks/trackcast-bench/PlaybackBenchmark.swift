@@ -13,7 +13,8 @@ import TrackcastPlayback
 /// PLAYING (a synchronised `fakesink`'s handoff, timed on the streaming
 /// thread), for both. The player's number includes what a user waits for
 /// and the floor skips: the pause at preroll, the asset probe running
-/// alongside, the state store, and the main actor (`withMainContextPump`).
+/// alongside, the state store, and the main actor (on the GLib main loop,
+/// as in the app).
 @MainActor
 struct PlaybackBenchmark {
     var startRuns = 9

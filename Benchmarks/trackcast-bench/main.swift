@@ -1,3 +1,4 @@
+import Bindings
 import Foundation
 
 // Prints the benchmark table. Each row measures Trackcast and a peer or
@@ -10,9 +11,15 @@ var table = BenchTable()
 // `--only startup,ui,parsing,refresh,queries,playback,mpris,listening,video` runs some of the groups.
 let groups = Set((options.value("--only") ?? "startup,ui,parsing,refresh,queries,playback,mpris,listening,video").split(separator: ",").map(String.init))
 
-do {
-    // GLib's main context runs throughout: bus watches, D-Bus and timeouts need it.
-    try await withMainContextPump {
+// Synchronous top-level code on purpose, as in the app: the main thread runs
+// GLib's main loop, and the bridge drains the main actor's queue from it, so
+// bus watches, D-Bus calls and timeouts are handled the moment they are ready,
+// as the app handles them (an async main would park the thread in dispatch_main).
+MainQueueBridge.install()
+let loop = MainLoop()
+var failure: (any Error)?
+Task {
+    do {
         if groups.contains("startup") {
             let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
             table.add(try startup.run())
@@ -44,10 +51,15 @@ do {
         if groups.contains("video") {
             for row in try await VideoBenchmark(trackcast: options.path("--trackcast")).run() { table.add(row) }
         }
+    } catch {
+        failure = error
     }
-} catch {
-    FileHandle.standardError.write(Data("trackcast-bench: \(error)\n".utf8))
+    loop.quit()
+}
+loop.run()
+
+if let failure {
+    FileHandle.standardError.write(Data("trackcast-bench: \(failure)\n".utf8))
     exit(1)
 }
-
 print(table.rendered)

@@ -70,7 +70,9 @@ public final class TerminalPlayer {
         }
         let tickTask = Task { [print] in
             for await tick in controller.positionTicks(of: id) {
-                print("position \(Self.clock(tick.position)) / \(tick.duration.map(Self.clock) ?? "live")")
+                // An HTTP file's length can be unknown for its first tick; only a live stream is "live".
+                let length = tick.duration.map(Self.clock) ?? (controller.asset?.isLive == true ? "live" : "--:--")
+                print("position \(Self.clock(tick.position)) / \(length)")
             }
         }
 
