@@ -59,11 +59,7 @@ struct MPRISServiceTests {
         service.start()
         host.playCurrent()
         // Generous: the in-process suites share this main loop with every other suite running at once.
-        var lastStatus = ""
-        let playing = await eventually(.seconds(60)) {
-            lastStatus = try await playerctl("status")
-            return lastStatus == "Playing"
-        }
+        let (playing, lastStatus) = await waitForStatus("Playing", timeout: .seconds(60))
         let state = await player.store.state
         try #require(playing, "never played; playerctl last said '\(lastStatus)', the player's state: \(state)")
         return Fixture(player: player, host: host, service: service)
@@ -96,6 +92,16 @@ struct MPRISServiceTests {
         ] + arguments, timeout: .seconds(10))
     }
 
+    /// Whether playerctl came to report `status` within `timeout`, and what it said last.
+    private func waitForStatus(_ status: String, timeout: Duration = .seconds(30)) async -> (reached: Bool, lastStatus: String) {
+        var lastStatus = ""
+        let reached = await eventually(timeout) {
+            lastStatus = try await playerctl("status")
+            return lastStatus == status
+        }
+        return (reached, lastStatus)
+    }
+
     private func eventually(_ timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -121,11 +127,7 @@ struct MPRISServiceTests {
 
     /// Waits for playerctl to report `status`, and says what it and the player said last if it never does.
     private func expectStatus(_ status: String, of fixture: Fixture, sourceLocation: SourceLocation = #_sourceLocation) async {
-        var lastStatus = ""
-        let reached = await eventually {
-            lastStatus = try await playerctl("status")
-            return lastStatus == status
-        }
+        let (reached, lastStatus) = await waitForStatus(status)
         let state = await fixture.player.store.state
         #expect(reached, "playerctl last said '\(lastStatus)', the player's state: \(state)", sourceLocation: sourceLocation)
     }
