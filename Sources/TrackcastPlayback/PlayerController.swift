@@ -676,7 +676,7 @@ public final class PlayerController {
                 session.missingPlugins.append(missing.description)
             }
         case .buffering:
-            if let percent = message.bufferingPercent {
+            if let percent = message.currentBufferingPercent {
                 if percent != session.bufferingPercent { Log.debug("playback \(session.id): buffer \(percent)%") }
                 buffering(session, percent)
             }

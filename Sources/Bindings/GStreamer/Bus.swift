@@ -75,6 +75,7 @@ extension Bus {
         if kinds.contains(.error) { mask |= GST_MESSAGE_ERROR.rawValue }
         if kinds.contains(.asyncDone) { mask |= GST_MESSAGE_ASYNC_DONE.rawValue }
         if kinds.contains(.stateChanged) { mask |= GST_MESSAGE_STATE_CHANGED.rawValue }
+        if kinds.contains(.buffering) { mask |= GST_MESSAGE_BUFFERING.rawValue }
         guard let popped = gst_bus_timed_pop_filtered(bus, timeout.clockTime, GstMessageType(rawValue: mask)) else {
             return nil
         }

@@ -226,12 +226,29 @@ open class Element: ObjectRef {
                        end: end >= 0 ? .nanoseconds(end) : nil)
     }
 
+    /// How full the element's buffer is now, 0–100 (a BUFFERING query);
+    /// nil when it does not answer.
+    public var bufferingPercent: Int? {
+        guard let query = gst_query_new_buffering(GST_FORMAT_PERCENT) else { return nil }
+        defer { gst_query_unref(query) }
+        guard gst_element_query(element, query) != 0 else { return nil }
+        var percent: gint = 0
+        gst_query_parse_buffering_percent(query, nil, &percent)
+        return Int(percent)
+    }
+
     /// Seeks to `position` at `rate` (1 = normal speed). Returns whether the
     /// element accepted the seek; where it lands arrives later, with ASYNC_DONE.
     @discardableResult
     public func seek(to position: Duration, rate: Double = 1, flags: SeekFlags) -> Bool {
         gst_element_seek(element, rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
                          GST_SEEK_TYPE_SET, gint64(position.clockTime), GST_SEEK_TYPE_NONE, -1) != 0
+    }
+
+    /// Posts `message` on the element's bus, as if the element had.
+    @discardableResult
+    public func post(_ message: Message) -> Bool {
+        gst_element_post_message(element, gst_message_ref(message.message)) != 0
     }
 
     /// The element's bus (its pipeline's, once it is in one).

@@ -44,13 +44,16 @@ public final class Message: @unchecked Sendable {
         UnsafeMutableRawPointer(message.pointee.src) == UnsafeMutableRawPointer(element.objectPointer)
     }
 
-    /// The factory of the element that posted it, e.g. "souphttpsrc".
-    public var sourceFactoryName: String? {
+    /// The element that posted it; nil when a pad or bus posted it.
+    public var sourceElement: Element? {
         guard let source = message.pointee.src,
               g_type_check_instance_is_a(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GTypeInstance.self),
                                          gst_element_get_type()) != 0 else { return nil }
-        return Element(UnsafeMutableRawPointer(source), transfer: .none).factoryName
+        return Element(UnsafeMutableRawPointer(source), transfer: .none)
     }
+
+    /// The factory of the element that posted it, e.g. "souphttpsrc".
+    public var sourceFactoryName: String? { sourceElement?.factoryName }
 
     /// For ERROR and WARNING messages: the GError, the debug text and details.
     public var failure: MessageFailure? {
@@ -82,6 +85,26 @@ public final class Message: @unchecked Sendable {
         var percent: gint = 0
         gst_message_parse_buffering(message, &percent)
         return Int(percent)
+    }
+
+    /// For BUFFERING messages: how full the posting element's buffer is now.
+    /// GStreamer 1.22's downloadbuffer posts its figures from two threads, so
+    /// an old "2 %" can arrive after the finished download's 100 % with
+    /// nothing after it; its answer to a BUFFERING query is current, so it is
+    /// asked. Other elements post in order, and queue2's query measures
+    /// something other than its messages, so theirs is the posted figure.
+    public var currentBufferingPercent: Int? {
+        guard let posted = bufferingPercent else { return nil }
+        guard let source = sourceElement, source.factoryName == "downloadbuffer" else { return posted }
+        return source.bufferingPercent ?? posted
+    }
+
+    /// A BUFFERING message from `source` saying `percent`, for posting.
+    public static func buffering(percent: Int, from source: Element) -> Message {
+        let message = gst_message_new_buffering(UnsafeMutableRawPointer(source.objectPointer).assumingMemoryBound(to: GstObject.self),
+                                                gint(percent))!
+        defer { gst_message_unref(message) }
+        return Message(borrowing: message)
     }
 
     /// For STATE_CHANGED messages.
