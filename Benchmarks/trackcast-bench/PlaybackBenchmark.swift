@@ -52,7 +52,7 @@ struct PlaybackBenchmark {
         configuration.decodesVideo = false
         let controller = try PlayerController(configuration: configuration)
         let oursSink = try FirstRender()
-        controller.setAudioSink(oursSink.sink)
+        try controller.setAudioSink(oursSink.sink)
         let bare = try Self.barePlaybin(sink: "fakesink")
         let floorSink = try FirstRender()
         bare.setAudioSink(floorSink.sink)

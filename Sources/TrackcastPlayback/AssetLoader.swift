@@ -24,8 +24,10 @@ public struct AssetLoader: Sendable {
         let networkTimeout = self.networkTimeout
         let media: DiscoveredMedia
         do {
+            // A probe has a session of its own anyway; its source outwaits
+            // the classifier's own check, so that one says "timeout".
             media = try await Discoverer.probe(uri, timeout: timeout) { source in
-                SourceSettings(networkTimeout: networkTimeout).apply(to: source)
+                SourceSettings(sourceTimeout: networkTimeout * 2).apply(to: source)
             }
         } catch let error as DiscoveryError {
             try Task.checkCancellation()

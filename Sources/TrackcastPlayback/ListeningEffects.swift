@@ -16,41 +16,32 @@ public struct ListeningEffects: Sendable, Equatable {
     }
 }
 
-/// playbin's audio filter for one item: `scaletempo ! tcskipsilence !
-/// tcvoiceboost ! volume` in a bin with ghost pads. scaletempo keeps the
-/// pitch when the rate changes.
+/// The effects for one item: `scaletempo ! tcskipsilence ! tcvoiceboost`
+/// in a bin with ghost pads, put in front of the output's volume
+/// (`AudioOutputBin`) only once the item needs one of them: a rate other
+/// than 1 (scaletempo keeps the pitch) or an effect switched on. Each
+/// element costs the first buffer about 0.3 ms of caps queries and state
+/// changes, so an item that needs none starts without them.
 ///
-/// No converter of its own: playsink puts an `audioconvert` in front of
-/// any audio filter, and the effects take only 32-bit float, which
-/// scaletempo (F32 or F64, passed through) then negotiates from it. Each
-/// element in the chain costs the first buffer about 0.3 ms of caps
-/// queries and state changes, an `audioconvert` about 1 ms.
-///
-/// Both effects are always in the chain and switched by a property the
-/// elements read for each buffer, so a toggle applies at once, with no
+/// Both effects are in the chain once it is there, switched by a property
+/// the elements read for each buffer, so a toggle applies at once, with no
 /// state change, no renegotiation and no flush: the audio already queued in
 /// the sink plays as it was. The elements are Trackcast's own
 /// (`Sources/CTrackcastAudio`): GStreamer's `removesilence` takes only mono
 /// 16-bit audio (stereo would be mixed down even with it off) and leaves
 /// positions behind the media by the time it cut; `audiodynamic` works on
 /// each sample alone, which distorts speech instead of levelling it.
-/// The volume is ours too, not playbin's soft-volume: 1.22's playsink leaks
-/// the volume element it makes for soft-volume at every return to NULL,
-/// one per item (PlaybackLeakTests found it).
 @MainActor
-final class AudioEffectsChain {
+final class ListeningEffectsChain {
     let bin: Element
     private let silenceSkipper: Element
     private let voiceBooster: Element
-    private let volume: Element
 
     init(_ effects: ListeningEffects) throws(GStreamerError) {
-        bin = try Element.bin(describedBy:
-            "scaletempo ! tcskipsilence name=skip ! tcvoiceboost name=boost ! volume name=level")
+        bin = try Element.bin(describedBy: "scaletempo ! tcskipsilence name=skip ! tcvoiceboost name=boost")
         // The description names them, so they are there if the bin parsed.
         silenceSkipper = bin.child(named: "skip")!
         voiceBooster = bin.child(named: "boost")!
-        volume = bin.child(named: "level")!
         try? silenceSkipper.setProperty("kept-silence", UInt64(ListeningEffects.keptSilence / .nanoseconds(1)))
         apply(effects)
     }
@@ -58,12 +49,6 @@ final class AudioEffectsChain {
     func apply(_ effects: ListeningEffects) {
         try? silenceSkipper.setProperty("remove", effects.skipsSilence)
         try? voiceBooster.setProperty("enabled", effects.boostsVoice)
-    }
-
-    /// Linear, 0–1.
-    func setVolume(_ level: Double, muted: Bool) {
-        try? volume.setProperty("volume", level)
-        try? volume.setProperty("mute", muted)
     }
 
     /// The listening time skipping has cut from this item so far (at the speed it was played).

@@ -19,8 +19,10 @@ public struct PlayerConfiguration: Sendable {
     /// without a screen has no use for them. (An item slow to preroll is
     /// probed either way, for a second opinion on what is wrong.)
     public var probesAssets = true
-    /// How long a network source may go without data before it fails with `.timeout`.
-    public var networkTimeout: Duration = .seconds(15)
+    /// How long a network source may go without data before it fails with
+    /// `.timeout`. Under souphttpsrc's own 15 s, which would fail first with
+    /// an error that does not say why (see `SourceSettings`).
+    public var networkTimeout: Duration = .seconds(10)
     /// The bandwidth to assume for adaptive streams, in kbit/s; nil measures it.
     public var connectionSpeed: Int?
     /// The highest variant bitrate an adaptive stream may pick, in bit/s.

@@ -29,6 +29,12 @@ public final class PlayerController {
     public private(set) var rate = PlaybackRate.normal
 
     private let playbin: Playbin
+    /// playbin's audio sink: our volume, then the sink; the listening
+    /// effects go in front of the volume when an item needs them. The
+    /// volume is ours, not playbin's soft-volume: 1.22's playsink leaks the
+    /// volume element it makes for soft-volume at every return to NULL, one
+    /// per item (PlaybackLeakTests found it).
+    private var audioOutput: AudioOutputBin
     private let bus: Bus
     private var busWatch: BusWatch?
     private let loader: AssetLoader
@@ -47,13 +53,15 @@ public final class PlayerController {
         classifier = PlaybackErrorClassifier(checkTimeout: configuration.networkTimeout)
 
         playbin = try Playbin(.playbin)
-        if let sink = configuration.audioSink { playbin.setAudioSink(try Element.bin(describedBy: sink)) }
+        audioOutput = try AudioOutputBin(sink: try configuration.audioSink.map(Element.bin(describedBy:))
+            ?? Element.make("autoaudiosink"))
+        playbin.setAudioSink(audioOutput)
         if configuration.decodesVideo, let sink = configuration.videoSink {
             playbin.setVideoSink(try Element.bin(describedBy: sink))
         }
         playbin.bufferDuration = configuration.forwardBuffer
         if let speed = configuration.connectionSpeed { playbin.connectionSpeed = UInt64(max(0, speed)) }
-        let sourceSettings = SourceSettings(networkTimeout: configuration.networkTimeout)
+        let sourceSettings = SourceSettings()
         playbin.onSourceSetup { source in sourceSettings.apply(to: source) }
         let maximumBitrate = configuration.maximumBitrate
         playbin.onElementSetup { [plugged] element in
@@ -91,7 +99,9 @@ public final class PlayerController {
         Task.detached { [store] in
             for await command in commands { await command.run(on: store) }
         }
-        busWatch = BusWatch(bus: bus) { [weak self] message in self?.handle(message) }
+        busWatch = BusWatch(bus: bus, kinds: Self.handledMessages, stateChangesOf: playbin) { [weak self] message in
+            self?.handle(message)
+        }
     }
 
     isolated deinit {
@@ -103,8 +113,11 @@ public final class PlayerController {
 
     /// Replaces the audio output. Call it before the first load: playbin
     /// takes a new sink only in NULL or READY.
-    public func setAudioSink(_ sink: Element) {
-        playbin.setAudioSink(sink)
+    public func setAudioSink(_ sink: Element) throws(GStreamerError) {
+        audioOutput = try AudioOutputBin(sink: sink)
+        effectsChain = nil
+        playbin.setAudioSink(audioOutput)
+        applyVolume()
     }
 
     /// Replaces the video output (e.g. a `VideoPaintable`'s sink). Call it
@@ -158,7 +171,8 @@ public final class PlayerController {
     }
 
     private func applyVolume() {
-        audioEffects?.setVolume(volume * fadeLevel, muted: isMuted)
+        try? audioOutput.volume.setProperty("volume", volume * fadeLevel)
+        try? audioOutput.volume.setProperty("mute", isMuted)
     }
 
     // MARK: Loading
@@ -185,7 +199,9 @@ public final class PlayerController {
         plugged.reset(decodesVideo: decodesVideo(item))
         session.isDownloading = Self.isHTTP(item.uri) && Self.namesOggFile(item.uri)
         setFlags(for: session)
-        installAudioEffects()
+        audioOutput.removeEffects()
+        effectsChain = nil
+        addEffectsIfNeeded()
         playbin.uri = item.uri
         // Always set, so an item without one does not inherit the last one's.
         playbin.subtitleURI = subtitles?.url.absoluteString
@@ -408,7 +424,7 @@ public final class PlayerController {
         let id = session.id
         stoppedItem = session.item
         endSession()
-        prepareAudioEffects()
+        prepareEffectsChain()
         send(.apply(.idle, id))
     }
 
@@ -464,6 +480,7 @@ public final class PlayerController {
     public func setRate(_ newRate: PlaybackRate) {
         guard newRate != rate else { return }
         rate = newRate
+        if session != nil { addEffectsIfNeeded() }
         guard let session, session.isReady, !session.isLive, !session.hasFailed else { return }
         applyRate(to: session)
     }
@@ -562,49 +579,57 @@ public final class PlayerController {
 
     /// Skip silence and voice boost; they stay for the items that follow.
     public private(set) var listeningEffects = ListeningEffects()
-    /// The current item's audio filter (scaletempo and the effects).
-    private var audioEffects: AudioEffectsChain?
+    /// The current item's effects, once it needs them.
+    private var effectsChain: ListeningEffectsChain?
 
     /// Switches the effects; the current item hears the change at once,
     /// without a seek or a state change.
     public func setListeningEffects(_ effects: ListeningEffects) {
         listeningEffects = effects
-        audioEffects?.apply(effects)
+        effectsChain?.apply(effects)
+        if session != nil { addEffectsIfNeeded() }
     }
 
     /// Listening time skip silence has saved on the current item so far.
     public var timeSavedBySkippingSilence: Duration {
         guard session != nil else { return .zero }
-        return audioEffects?.timeSaved ?? .zero
+        return effectsChain?.timeSaved ?? .zero
     }
 
-    /// The next item's chain, made before it is needed (`prepareAudioEffects`).
-    private var spareAudioEffects: AudioEffectsChain?
+    /// The next chain, made before it is needed (`prepareEffectsChain`).
+    private var spareEffectsChain: ListeningEffectsChain?
 
-    /// A fresh chain for each item: GStreamer 1.22's scaletempo keeps state
+    private var needsEffects: Bool {
+        rate != .normal || listeningEffects.skipsSilence || listeningEffects.boostsVoice
+    }
+
+    /// Puts the effects in front of the output's volume once the item needs
+    /// them: at load, or while it plays, when the rate leaves 1 or an effect
+    /// is switched on. They stay in until the next load takes them out. A
+    /// fresh chain for each item: GStreamer 1.22's scaletempo keeps state
     /// from the last stream's format and overruns its buffers when the next
     /// differs. The spare one if there is one: making it here cost each
     /// load about half a millisecond before its first buffer.
-    private func installAudioEffects() {
+    private func addEffectsIfNeeded() {
+        guard needsEffects, effectsChain == nil else { return }
         do {
-            audioEffects = try spareAudioEffects ?? AudioEffectsChain(listeningEffects)
+            let chain = try spareEffectsChain ?? ListeningEffectsChain(listeningEffects)
+            spareEffectsChain = nil
             // The spare was made with the effects of its day.
-            audioEffects?.apply(listeningEffects)
-            applyVolume()
+            chain.apply(listeningEffects)
+            audioOutput.addEffects(chain.bin)
+            effectsChain = chain
         } catch {
-            audioEffects = nil
             Log.debug("playback: no audio effects: \(error)")
         }
-        spareAudioEffects = nil
-        playbin.setAudioFilter(audioEffects?.bin)
     }
 
-    /// Makes the next item's chain while this one plays, or once it is
-    /// stopped: when the work delays nothing. (So a stopped player always
-    /// holds one spare chain, and the leak check's censuses count it alike.)
-    private func prepareAudioEffects() {
-        guard spareAudioEffects == nil else { return }
-        spareAudioEffects = try? AudioEffectsChain(listeningEffects)
+    /// Makes the next chain while this item plays, or once it is stopped:
+    /// when the work delays nothing. (So a stopped player always holds one
+    /// spare chain, and the leak check's censuses count it alike.)
+    private func prepareEffectsChain() {
+        guard spareEffectsChain == nil else { return }
+        spareEffectsChain = try? ListeningEffectsChain(listeningEffects)
     }
 
     // MARK: Observing
@@ -650,6 +675,12 @@ public final class PlayerController {
     }
 
     // MARK: Bus messages
+
+    /// What `handle` reads; the rest is dropped before it reaches the main loop.
+    private static let handledMessages: Set<Message.Kind> = [
+        .error, .warning, .element, .buffering, .stateChanged, .asyncDone, .tag, .tableOfContents,
+        .durationChanged, .endOfStream, .clockLost,
+    ]
 
     private func handle(_ message: Message) {
         // The bus was emptied when this session began, so the message is its own.
@@ -743,7 +774,7 @@ public final class PlayerController {
             session.hasEnded = false
             send(.apply(.playing, session.id))
             session.observers.playbackStarted()
-            prepareAudioEffects()
+            prepareEffectsChain()
         case .paused:
             session.observers.playbackStopped()
             // A pause the user did not ask for is buffering or a seek, not "paused".
@@ -780,7 +811,7 @@ public final class PlayerController {
     /// A buffer that stops filling for `networkTimeout` is a stalled server:
     /// fail with `.timeout`. GStreamer's HTTP source would time out too, but
     /// it reports that only as a generic stream error, so the controller
-    /// watches for it itself (and gives the source a longer limit).
+    /// watches for it itself, with a shorter limit than the source's.
     private func watchForStall(_ session: ItemSession, percent: Int) {
         session.stallWatch?.cancel()
         session.stallWatch = nil

@@ -62,6 +62,8 @@ public final class TestHTTPServer: Sendable {
         public let path: String
         /// Header names lowercased.
         public let headers: [String: String]
+        /// Which connection it came on: numbered from 1 as they are accepted.
+        public let connection: Int
         public let started: ContinuousClock.Instant
         /// When the answer was written in full or the connection dropped; `nil` while in progress.
         public var finished: ContinuousClock.Instant?
@@ -83,6 +85,7 @@ public final class TestHTTPServer: Sendable {
         var brokenPaths: Set<String> = []
         var inFlight = 0
         var maxInFlight = 0
+        var acceptedConnections = 0
         var isStopped = false
     }
 
@@ -186,7 +189,11 @@ public final class TestHTTPServer: Sendable {
             }
             var noDelay: Int32 = 1
             setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-            let thread = Thread { [self] in serve(connection) }
+            let number = state.withLock { state in
+                state.acceptedConnections += 1
+                return state.acceptedConnections
+            }
+            let thread = Thread { [self] in serve(connection, number: number) }
             thread.name = "test-http-connection"
             thread.start()
         }
@@ -194,7 +201,7 @@ public final class TestHTTPServer: Sendable {
 
     // MARK: One connection
 
-    private func serve(_ connection: Int32) {
+    private func serve(_ connection: Int32, number: Int) {
         defer {
             state.withLock { $0.openConnections[connection] = nil }
             close(connection)
@@ -203,7 +210,7 @@ public final class TestHTTPServer: Sendable {
         while let request = readRequest(connection) {
             let (behaviour, index) = state.withLock { state -> (Behaviour?, Int) in
                 state.log.append(LoggedRequest(requestLine: request.line, method: request.method, path: request.path,
-                                               headers: request.headers, started: .now))
+                                               headers: request.headers, connection: number, started: .now))
                 state.inFlight += 1
                 state.maxInFlight = max(state.maxInFlight, state.inFlight)
                 state.openConnections[connection] = request.path

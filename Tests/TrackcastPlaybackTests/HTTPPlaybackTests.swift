@@ -28,6 +28,30 @@ extension PlaybackEngine {
                     "it did not seek: at \(String(describing: player.controller.position)), states \(player.recorder.states(of: id))")
         }
 
+        /// souphttpsrc shares its pipeline's libsoup session only while its
+        /// settings are the defaults; with any other timeout each load made
+        /// a session and a connection of its own (3-4 ms a load on loopback).
+        @Test("the next item from the same server comes over the connection the last one used")
+        func reusesConnections() async throws {
+            let server = try TestHTTPServer()
+            let data = try await MediaFixtures.shared.data(.mp3)
+            server.route("/first.mp3", .serve(data, contentType: "audio/mpeg"))
+            server.route("/second.mp3", .serve(data, contentType: "audio/mpeg"))
+            let player = try await TestPlayer()
+            _ = try await player.play(server.url("/first.mp3"))
+            // A connection is kept for the next request only once its answer was read whole.
+            #expect(await player.waitUntil {
+                let log = server.log(for: "/first.mp3")
+                return !log.isEmpty && log.allSatisfy { $0.finished != nil }
+            })
+            try await Task.sleep(for: .milliseconds(200))
+            _ = try await player.play(server.url("/second.mp3"))
+            let first = try #require(server.log(for: "/first.mp3").last)
+            let second = try #require(server.log(for: "/second.mp3").first)
+            #expect(second.connection == first.connection,
+                    "the second item came over connection \(second.connection), the first over \(first.connection)")
+        }
+
         @Test("seeking an HTTP file asks the server for a byte range")
         func rangeRequests() async throws {
             let server = try TestHTTPServer()

@@ -147,6 +147,33 @@ extension PlaybackEngine {
             #expect(positions.count >= 4 && positions == positions.sorted(), "positions \(positions)")
         }
 
+        /// An item starts without the time-stretcher when it plays at 1×; a
+        /// rate set while it plays puts it in, from the streaming thread.
+        @Test("a rate set while playing goes through the time-stretcher: the rest takes half the time")
+        func rateWhilePlaying() async throws {
+            let talk = TalkLikeAudio(parts: [.talk(seconds: 5, peakDB: -12)])
+            let folder = try Self.folder()
+            let input = try Self.file(talk, .wav, in: folder)
+            let output = folder.appendingPathComponent("out-live-rate.wav")
+            let player = try await TestPlayer { $0.audioSink = Self.wavSink(output, sync: true) }
+            defer { player.controller.setRate(.normal) }
+            let id = try await player.play(input.absoluteString)
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(1) })
+            let switchedAt = (player.controller.position ?? .zero).seconds
+            player.controller.setRate(PlaybackRate(2.0))
+            #expect(await player.recorder.waitFor(.ended, of: id, timeout: .seconds(20)))
+
+            // The rate changes with a flushing seek, at which wavenc starts
+            // its file again: it holds what was played after the switch.
+            let played = try TalkLikeAudio.readWAV(output)
+            let playedSeconds = Double(played.samples.count) / Double(played.rate)
+            let expected = (5 - switchedAt) / 2
+            #expect(abs(playedSeconds - expected) < 0.3,
+                    "\(playedSeconds) s written, \(expected) s expected after a switch at \(switchedAt) s")
+            let states = player.recorder.states(of: id)
+            #expect(Array(states.drop { $0 != .playing }.dropFirst()).last == .ended, "states \(states)")
+        }
+
         // MARK: Helpers
 
         /// A wavenc file sink; `sync` plays in real time (for live switches), otherwise as fast as it can.

@@ -25,6 +25,12 @@ private let liveBusWatches = Atomic<Int>(0)
 /// A watch that delivers a bus's messages on the main context, one at a
 /// time, in the order they were posted. GStreamer allows one watch per bus.
 /// The handler's closure lives until `remove()` or `deinit`.
+///
+/// Messages of other kinds than `kinds`, and state changes of other
+/// elements than `stateChangesOf`, are dropped on the posting thread and
+/// never wake the main loop. A preroll posts some sixty messages, most of
+/// them the state changes of every element inside playbin; delivered one
+/// main-loop turn each, they queued ASYNC_DONE behind them by milliseconds.
 @MainActor
 public final class BusWatch {
     public typealias Handler = @MainActor (Message) -> Void
@@ -38,8 +44,10 @@ public final class BusWatch {
     /// Watches `bus` from the main thread's default context (GStreamer attaches
     /// the watch to the thread-default context of the caller, and the main
     /// actor runs on the main thread, which has none of its own).
-    public init(bus: Bus, _ handler: @escaping Handler) {
+    public init(bus: Bus, kinds: Set<Message.Kind>, stateChangesOf source: Element, _ handler: @escaping Handler) {
         self.bus = bus
+        let filter = Unmanaged.passRetained(BusFilter(kinds: kinds, stateChangesOf: source)).toOpaque()
+        gst_bus_set_sync_handler(bus.bus, BusFilter.syncHandler, filter, BusFilter.release)
         let box = Unmanaged.passRetained(SignalHandlerBox<Handler>(handler)).toOpaque()
         let id = gst_bus_add_watch_full(bus.bus, G_PRIORITY_DEFAULT, { _, message, userData in
             let handler = SignalHandlerBox<Handler>.from(userData).handler
@@ -60,9 +68,41 @@ public final class BusWatch {
         guard isAttached else { return }
         isAttached = false
         gst_bus_remove_watch(bus.bus)
+        gst_bus_set_sync_handler(bus.bus, nil, nil, nil)
     }
 
     isolated deinit { remove() }
+}
+
+/// Which messages a `BusWatch` lets through, asked on the posting thread.
+private final class BusFilter: Sendable {
+    private let types: UInt32
+    /// Compared, never followed: the element owns the bus, so it outlives the filter.
+    private let stateSource: UInt
+
+    init(kinds: Set<Message.Kind>, stateChangesOf source: Element) {
+        types = kinds.reduce(0) { $0 | Message.messageTypes(of: $1) }
+        stateSource = UInt(bitPattern: source.objectPointer)
+    }
+
+    /// Outside the main actor: GStreamer calls it on whichever thread posts.
+    /// A sync handler that drops a message owns it, and unrefs it.
+    static let syncHandler: GstBusSyncHandler = { _, message, userData in
+        if Unmanaged<BusFilter>.fromOpaque(userData!).takeUnretainedValue().passes(message!) { return GST_BUS_PASS }
+        gst_message_unref(message)
+        return GST_BUS_DROP
+    }
+
+    static let release: GDestroyNotify = { userData in
+        Unmanaged<BusFilter>.fromOpaque(userData!).release()
+    }
+
+    private func passes(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
+        let type = UInt32(bitPattern: message.pointee.type.rawValue)
+        guard type & types != 0 else { return false }
+        return message.pointee.type != GST_MESSAGE_STATE_CHANGED
+            || UInt(bitPattern: UnsafeMutableRawPointer(message.pointee.src)) == stateSource
+    }
 }
 
 extension Bus {

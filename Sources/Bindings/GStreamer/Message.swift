@@ -20,23 +20,25 @@ public final class Message: @unchecked Sendable {
     deinit { gst_message_unref(message) }
 
     public var kind: Kind {
-        switch message.pointee.type {
-        case GST_MESSAGE_EOS: .endOfStream
-        case GST_MESSAGE_ERROR: .error
-        case GST_MESSAGE_WARNING: .warning
-        case GST_MESSAGE_TAG: .tag
-        case GST_MESSAGE_BUFFERING: .buffering
-        case GST_MESSAGE_STATE_CHANGED: .stateChanged
-        case GST_MESSAGE_ELEMENT: .element
-        case GST_MESSAGE_APPLICATION: .application
-        case GST_MESSAGE_DURATION_CHANGED: .durationChanged
-        case GST_MESSAGE_ASYNC_DONE: .asyncDone
-        case GST_MESSAGE_STREAM_START: .streamStart
-        case GST_MESSAGE_TOC: .tableOfContents
-        case GST_MESSAGE_CLOCK_LOST: .clockLost
-        case GST_MESSAGE_LATENCY: .latency
-        default: .other
-        }
+        Self.namedKinds.first { $0.type == message.pointee.type }?.kind ?? .other
+    }
+
+    private static let namedKinds: [(type: GstMessageType, kind: Kind)] = [
+        (GST_MESSAGE_EOS, .endOfStream), (GST_MESSAGE_ERROR, .error), (GST_MESSAGE_WARNING, .warning),
+        (GST_MESSAGE_TAG, .tag), (GST_MESSAGE_BUFFERING, .buffering), (GST_MESSAGE_STATE_CHANGED, .stateChanged),
+        (GST_MESSAGE_ELEMENT, .element), (GST_MESSAGE_APPLICATION, .application),
+        (GST_MESSAGE_DURATION_CHANGED, .durationChanged), (GST_MESSAGE_ASYNC_DONE, .asyncDone),
+        (GST_MESSAGE_STREAM_START, .streamStart), (GST_MESSAGE_TOC, .tableOfContents),
+        (GST_MESSAGE_CLOCK_LOST, .clockLost), (GST_MESSAGE_LATENCY, .latency),
+    ]
+
+    /// The GstMessageType bits of `kind`: for `.other`, every type the
+    /// others do not name (extended types, above bit 31, are never passed).
+    static func messageTypes(of kind: Kind) -> UInt32 {
+        let named = namedKinds.reduce(UInt32(0)) { $0 | UInt32(bitPattern: $1.type.rawValue) }
+        if kind == .other { return ~named & ~UInt32(bitPattern: GST_MESSAGE_EXTENDED.rawValue) }
+        guard let entry = namedKinds.first(where: { $0.kind == kind }) else { return 0 }
+        return UInt32(bitPattern: entry.type.rawValue)
     }
 
     /// Whether `element` posted it (rather than one of its children).

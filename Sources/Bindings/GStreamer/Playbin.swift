@@ -47,7 +47,6 @@ public final class Playbin: Element {
 
     public func setAudioSink(_ sink: Element?) { setProperty("audio-sink", element: sink) }
     public func setVideoSink(_ sink: Element?) { setProperty("video-sink", element: sink) }
-    public func setAudioFilter(_ filter: Element?) { setProperty("audio-filter", element: filter) }
 
     /// The bandwidth to assume when choosing among stream variants, in kbit/s; 0 = measure it.
     public var connectionSpeed: UInt64 {

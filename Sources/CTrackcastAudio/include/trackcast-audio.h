@@ -27,4 +27,27 @@ G_BEGIN_DECLS
  * Both properties may be set from any thread at any time. */
 gboolean tc_audio_effects_register(void);
 
+/* playbin's audio sink: "volume ! SINK" in a bin, so that the volume costs
+ * no converter of its own and an item without effects starts as soon as a
+ * bare playbin does (an audio filter gets an audioconvert from playsink in
+ * front of it, about 1 ms of every start).
+ *
+ * tc_audio_output_add_effects() puts an effects bin (one sink and one src
+ * pad, taken if floating) in front of the volume. Stopped (NULL or READY),
+ * or before anything is linked to the output, it goes in as it is; later it
+ * goes in from an idle probe on the pad that feeds the output, at once if
+ * nothing is flowing, else as soon as the buffer in flight has passed, with
+ * an audioconvert on each side and the volume's current format kept after
+ * it, so the sink's format never changes. A second effects bin is ignored
+ * while one is in or waiting. tc_audio_output_remove_effects() takes them
+ * out, and forgets one still waiting; call it only stopped.
+ * tc_audio_output_get_effects() returns the effects bin in place, with a
+ * reference, or NULL (one still waiting is not in place). */
+GstElement *tc_audio_output_new(GstElement *sink);
+GstElement *tc_audio_output_get_volume(GstElement *output);
+gboolean tc_audio_output_has_effects(GstElement *output);
+void tc_audio_output_add_effects(GstElement *output, GstElement *effects);
+void tc_audio_output_remove_effects(GstElement *output);
+GstElement *tc_audio_output_get_effects(GstElement *output);
+
 G_END_DECLS
