@@ -41,9 +41,12 @@ Task {
             for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
         }
         if groups.contains("playback") {
-            // `--playback-runs N`: more loads per first-buffer row, for a noisy machine.
+            // `--playback-runs N`: more loads per first-buffer row and more seeks, for a noisy machine.
             var playback = PlaybackBenchmark()
-            if let runs = options.value("--playback-runs").flatMap(Int.init), runs > 0 { playback.startRuns = runs }
+            if let runs = options.value("--playback-runs").flatMap(Int.init), runs > 0 {
+                playback.startRuns = runs
+                playback.seekRuns = runs
+            }
             for row in try await playback.run() { table.add(row) }
         }
         if groups.contains("mpris") { for row in try await MPRISBenchmark().run() { table.add(row) } }

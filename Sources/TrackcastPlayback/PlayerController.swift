@@ -44,6 +44,9 @@ public final class PlayerController {
     private let plugged = PluggedElements()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
+    /// playbin's flags and ring buffer as last set (`setFlags`).
+    private var appliedFlags: String?
+    private var appliedRingBuffer: UInt64 = 0
 
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 store: PlaybackStateStore = PlaybackStateStore()) throws {
@@ -194,7 +197,6 @@ public final class PlayerController {
                                   observers: observers)
         self.session = session
         stoppedItem = nil
-        send(.begin(id))
 
         plugged.reset(decodesVideo: decodesVideo(item))
         session.isDownloading = Self.isHTTP(item.uri) && Self.namesOggFile(item.uri)
@@ -212,6 +214,9 @@ public final class PlayerController {
             session.isLiveSource = true
             session.isPrerolled = true
         }
+        // The store hears of the item once its pipeline has started; every
+        // state of its comes later, through the bus or its tasks.
+        send(.begin(id))
         // A second opinion for an item that is slow to preroll: a pipeline
         // can stall without an error (decodebin drops a demuxer's error that
         // races its plugging), and a probe that fails says why.
@@ -269,12 +274,23 @@ public final class PlayerController {
         !item.uri.hasPrefix("file:")
     }
 
+    /// Sets what changed since the last item: playbin keeps both through
+    /// NULL, and parsing the flags and setting them cost each load about
+    /// 0.1 ms before its pipeline started.
     private func setFlags(for session: ItemSession) {
-        playbin.setFlags(flags(for: session))
+        let flags = flags(for: session)
+        if flags != appliedFlags {
+            playbin.setFlags(flags)
+            appliedFlags = flags
+        }
         // A download keeps a ring buffer, so that a stream that never ends
         // cannot fill the disk. Streaming keeps none: with one, it would stop
         // asking the server for byte ranges.
-        try? playbin.setProperty("ring-buffer-max-size", UInt64(session.isDownloading ? 256 << 20 : 0))
+        let ringBuffer = UInt64(session.isDownloading ? 256 << 20 : 0)
+        if ringBuffer != appliedRingBuffer {
+            try? playbin.setProperty("ring-buffer-max-size", ringBuffer)
+            appliedRingBuffer = ringBuffer
+        }
     }
 
     private static func isHTTP(_ uri: String) -> Bool {
@@ -363,6 +379,11 @@ public final class PlayerController {
         }
         guard session.bufferingPercent == 100 || session.isLive else { return }
         session.isReady = true
+        // Playing first: the rest only reads the pipeline and tells others,
+        // and the first sound need wait for none of it. Its PLAYING comes
+        // through the bus, so the store still hears "ready" first.
+        if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
+        if session.wantsPlaying { playbin.setState(.playing) }
         // The prerolled pipeline knows better than the probe: some containers
         // (Ogg over HTTP) only know their duration now, and HTTP sources
         // often only now know they can seek.
@@ -379,8 +400,6 @@ public final class PlayerController {
         // thread (the leak check's 200 item changes found it); the playing
         // pipeline's own tags and table of contents serve there.
         if configuration.probesAssets, !Self.isHTTP(session.item.uri) { probe(session) }
-        if !session.isLive, session.appliedRate != rate.value { applyRate(to: session) }
-        if session.wantsPlaying { playbin.setState(.playing) }
     }
 
     // MARK: Transport
@@ -564,7 +583,7 @@ public final class PlayerController {
         if shows != session.showsSubtitles {
             session.showsSubtitles = shows
             // playbin reconfigures its sink for the text bit while playing.
-            playbin.setFlags(flags(for: session))
+            setFlags(for: session)
         }
         Log.debug("playback \(session.id): tracks: \(tracks.summary)")
         // Subtitles are sparse: the cue on screen now was sent when it
