@@ -20,13 +20,14 @@ public struct AssetLoader: Sendable {
     }
 
     /// Throws `PlaybackError`, or `CancellationError` when cancelled.
-    public func load(_ uri: String) async throws -> LoadedAsset {
+    /// `timeout`, if given, replaces the loader's own for this probe.
+    public func load(_ uri: String, timeout: Duration? = nil) async throws -> LoadedAsset {
         let networkTimeout = self.networkTimeout
         let media: DiscoveredMedia
         do {
             // A probe has a session of its own anyway; its source outwaits
             // the classifier's own check, so that one says "timeout".
-            media = try await Discoverer.probe(uri, timeout: timeout) { source in
+            media = try await Discoverer.probe(uri, timeout: timeout ?? self.timeout) { source in
                 SourceSettings(sourceTimeout: networkTimeout * 2).apply(to: source)
             }
         } catch let error as DiscoveryError {

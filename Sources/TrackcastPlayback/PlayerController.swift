@@ -241,17 +241,31 @@ public final class PlayerController {
         guard !session.isProbed else { return }
         session.isProbed = true
         let uri = session.item.uri
+        // A second opinion on a local file is asked again while it times
+        // out: such a probe takes milliseconds, unless it meets by chance the
+        // race it is asked about (decodebin dropping a demuxer's error while
+        // it plugs, which leaves a pipeline waiting), as the pipeline did.
+        let attempt: Duration? = !session.isReady && uri.hasPrefix("file:") ? Self.localSecondOpinionAttempt : nil
         session.addTask(Task { [weak self, loader] in
-            do {
-                let asset = try await loader.load(uri)
-                self?.probed(asset, for: session)
-            } catch let error as PlaybackError {
-                self?.probeFailed(session, error)
-            } catch {
-                // Cancelled: the item was replaced or stopped.
+            while true {
+                do {
+                    let asset = try await loader.load(uri, timeout: attempt)
+                    self?.probed(asset, for: session)
+                } catch PlaybackError.timeout where attempt != nil && !session.isReady && !session.hasFailed {
+                    continue
+                } catch let error as PlaybackError {
+                    self?.probeFailed(session, error)
+                } catch {
+                    // Cancelled: the item was replaced or stopped.
+                }
+                return
             }
         })
     }
+
+    /// How long each second-opinion probe of a local file may take; the
+    /// load's own timeout still bounds them all.
+    private static let localSecondOpinionAttempt: Duration = .seconds(2)
 
     private func decodesVideo(_ item: PlaybackItem) -> Bool {
         configuration.decodesVideo && item.kind != .audio
