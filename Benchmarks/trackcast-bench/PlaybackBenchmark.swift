@@ -75,8 +75,8 @@ struct PlaybackBenchmark {
             return time
         }
         // The first of each warms caches and loads plug-ins; it is not
-        // counted. Which goes first alternates: the one after the other's
-        // teardown measured up to 0.4 ms slower here, whichever it was.
+        // counted. Which goes first alternates: the order moved the ratio
+        // by 0.1-0.2 here (the player always first came out lower).
         for run in 0...startRuns {
             let oursTime: Double, floorTime: Double
             if run.isMultiple(of: 2) {
