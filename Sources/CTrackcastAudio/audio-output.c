@@ -74,14 +74,6 @@ GstElement *tc_audio_output_get_volume(GstElement *bin) {
     return output_of(bin)->volume;
 }
 
-gboolean tc_audio_output_has_effects(GstElement *bin) {
-    TcAudioOutput *output = output_of(bin);
-    g_mutex_lock(&output->lock);
-    gboolean has = output->effects != NULL || output->pending_effects != NULL;
-    g_mutex_unlock(&output->lock);
-    return has;
-}
-
 /* With the lock held. Before the item starts: the effects straight in
  * front of the volume, negotiated with everything else. */
 static void link_effects_unlocked(GstElement *bin, TcAudioOutput *output, GstElement *effects) {
@@ -194,12 +186,4 @@ void tc_audio_output_remove_effects(GstElement *bin) {
         retarget(bin, output->volume);
     }
     g_mutex_unlock(&output->lock);
-}
-
-GstElement *tc_audio_output_get_effects(GstElement *bin) {
-    TcAudioOutput *output = output_of(bin);
-    g_mutex_lock(&output->lock);
-    GstElement *effects = output->effects ? gst_object_ref(output->effects) : NULL;
-    g_mutex_unlock(&output->lock);
-    return effects;
 }

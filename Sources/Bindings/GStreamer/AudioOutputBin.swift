@@ -15,9 +15,6 @@ public final class AudioOutputBin: Element {
         super.init(made, transfer: .full)
     }
 
-    /// Whether effects are in place or waiting to go in.
-    public var hasEffects: Bool { tc_audio_output_has_effects(element) != 0 }
-
     /// Puts `effects` (one sink and one src pad) in front of the volume; a
     /// second one is ignored while the first is in or waiting.
     public func addEffects(_ effects: Element) {
@@ -27,10 +24,5 @@ public final class AudioOutputBin: Element {
     /// Takes the effects out. Only while the pipeline is stopped.
     public func removeEffects() {
         tc_audio_output_remove_effects(element)
-    }
-
-    /// The effects bin in place, if one is.
-    public var effects: Element? {
-        tc_audio_output_get_effects(element).map { Element($0, transfer: .full) }
     }
 }

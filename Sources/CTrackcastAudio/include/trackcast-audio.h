@@ -40,14 +40,10 @@ gboolean tc_audio_effects_register(void);
  * an audioconvert on each side and the volume's current format kept after
  * it, so the sink's format never changes. A second effects bin is ignored
  * while one is in or waiting. tc_audio_output_remove_effects() takes them
- * out, and forgets one still waiting; call it only stopped.
- * tc_audio_output_get_effects() returns the effects bin in place, with a
- * reference, or NULL (one still waiting is not in place). */
+ * out, and forgets one still waiting; call it only stopped. */
 GstElement *tc_audio_output_new(GstElement *sink);
 GstElement *tc_audio_output_get_volume(GstElement *output);
-gboolean tc_audio_output_has_effects(GstElement *output);
 void tc_audio_output_add_effects(GstElement *output, GstElement *effects);
 void tc_audio_output_remove_effects(GstElement *output);
-GstElement *tc_audio_output_get_effects(GstElement *output);
 
 G_END_DECLS
