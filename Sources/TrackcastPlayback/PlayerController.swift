@@ -513,7 +513,7 @@ public final class PlayerController {
     public func setRate(_ newRate: PlaybackRate) {
         guard newRate != rate else { return }
         rate = newRate
-        if session != nil { addEffectsIfNeeded() }
+        addEffectsIfNeeded()
         guard let session, session.isReady, !session.isLive, !session.hasFailed else { return }
         applyRate(to: session)
     }
@@ -620,7 +620,7 @@ public final class PlayerController {
     public func setListeningEffects(_ effects: ListeningEffects) {
         listeningEffects = effects
         effectsChain?.apply(effects)
-        if session != nil { addEffectsIfNeeded() }
+        addEffectsIfNeeded()
     }
 
     /// Listening time skip silence has saved on the current item so far.
@@ -643,8 +643,9 @@ public final class PlayerController {
     /// from the last stream's format and overruns its buffers when the next
     /// differs. The spare one if there is one: making it here cost each
     /// load about half a millisecond before its first buffer.
+    /// Without an item, the next load decides.
     private func addEffectsIfNeeded() {
-        guard needsEffects, effectsChain == nil else { return }
+        guard session != nil, needsEffects, effectsChain == nil else { return }
         do {
             let chain = try spareEffectsChain ?? ListeningEffectsChain(listeningEffects)
             spareEffectsChain = nil
