@@ -119,20 +119,55 @@ static void append_surface(TcVideoPaintable *self, GtkSnapshot *snapshot, const 
     cairo_destroy(cr);
 }
 
-static void paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
+/* The frame's place in a widget of this size: its display aspect, centred,
+ * on whole pixels (cairo copies a frame made at that size only when it
+ * lands on whole pixels; otherwise it resamples every pixel). */
+static cairo_rectangle_int_t fitted_rect(TcVideoPaintable *self, int width, int height) {
+    cairo_rectangle_int_t rect = {0, 0, width, height};
+    if (self->height <= 0 || width <= 0 || height <= 0) return rect;
+    double aspect = self->width * self->pixel_aspect / self->height;
+    if (width > height * aspect) rect.width = (int)(height * aspect + 0.5);
+    else rect.height = (int)(width / aspect + 0.5);
+    rect.x = (width - rect.width) / 2;
+    rect.y = (height - rect.height) / 2;
+    return rect;
+}
+
+static void append_black(GtkSnapshot *snapshot, int x, int y, int width, int height) {
+    if (width <= 0 || height <= 0) return;
+    GdkRGBA black = {0, 0, 0, 1};
+    gtk_snapshot_append_color(snapshot, &black, &GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height));
+}
+
+/* The paintable letterboxes itself (the picture gives it all its room):
+ * the frame first, the bars after. With the cairo renderer a frame drawn
+ * onto a spot nothing was drawn on this frame is replayed straight onto
+ * it, one copy; drawn over a background (the window's, bars under it), it
+ * is replayed into a cleared image first and blended over it, which took
+ * a quarter of the main thread's time per frame (README, benchmarks). */
+static void paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *gdk_snapshot, double width, double height) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
-    graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
+    GtkSnapshot *snapshot = GTK_SNAPSHOT(gdk_snapshot);
+    int area_width = (int)(width + 0.5), area_height = (int)(height + 0.5);
     if (!has_frame(self)) {
         /* Stopped or not started: black, never stale pixels. */
-        GdkRGBA black = {0, 0, 0, 1};
-        gtk_snapshot_append_color(GTK_SNAPSHOT(snapshot), &black, &bounds);
+        append_black(snapshot, 0, 0, area_width, area_height);
         return;
     }
+    cairo_rectangle_int_t frame = fitted_rect(self, area_width, area_height);
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)frame.width, (float)frame.height);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT((float)frame.x, (float)frame.y));
     if (self->surface != NULL)
-        append_surface(self, GTK_SNAPSHOT(snapshot), &bounds, width, height);
+        append_surface(self, snapshot, &bounds, frame.width, frame.height);
     else
-        gtk_snapshot_append_texture(GTK_SNAPSHOT(snapshot), self->texture, &bounds);
-    request_size(self, (int)(width + 0.5), (int)(height + 0.5));
+        gtk_snapshot_append_texture(snapshot, self->texture, &bounds);
+    gtk_snapshot_restore(snapshot);
+    append_black(snapshot, 0, 0, area_width, frame.y);
+    append_black(snapshot, 0, frame.y + frame.height, area_width, area_height - frame.y - frame.height);
+    append_black(snapshot, 0, frame.y, frame.x, frame.height);
+    append_black(snapshot, frame.x + frame.width, frame.y, area_width - frame.x - frame.width, frame.height);
+    request_size(self, frame.width, frame.height);
     if (!self->texture_painted) {
         self->texture_painted = TRUE;
         __atomic_fetch_add(&self->painted, 1, __ATOMIC_RELAXED);

@@ -114,7 +114,10 @@ final class MainWindow {
         content.append(pages)
         playerBar = PlayerBar(nowPlaying: nowPlaying, artworkCache: artworkCache, settings: settings)
         // In a box of its own: the bar shows and hides itself with the
-        // item, fullscreen hides the box.
+        // item, fullscreen hides the box. It has the window's background
+        // of its own, since the window has none while it shows video.
+        StyleSheet.add(".trackcast-player-area { background-color: @window_bg_color; }")
+        playerArea.addCSSClass("trackcast-player-area")
         playerArea.append(playerBar.root)
         content.append(playerArea)
 
@@ -234,6 +237,7 @@ final class MainWindow {
         view.update(phase: phase, tracks: tracks)
         if pages.visibleChildName != "video" {
             pages.visibleChildName = "video"
+            applicationWindow.addCSSClass(VideoView.windowClass)
             Log.debug("video: view shown")
         }
     }
@@ -243,6 +247,7 @@ final class MainWindow {
         guard pages.visibleChildName == "video" else { return }
         if applicationWindow.isFullscreen { applicationWindow.unfullscreen() }
         pages.visibleChildName = "browse"
+        applicationWindow.removeCSSClass(VideoView.windowClass)
         Log.debug("video: view hidden")
     }
 

@@ -29,11 +29,11 @@ final class PictureInPictureWindow {
         self.paintable = paintable
         window.setApplication(application)
         window.setDecorated(false)
+        window.addCSSClass(VideoView.windowClass)
         let aspect = Self.aspect(of: paintable)
         window.setDefaultSize(width: 400, height: Int32((400 / aspect.ratio).rounded()))
 
         let picture = Picture(paintable)
-        picture.addCSSClass("trackcast-video")
         let overlay = Overlay(child: picture)
         let bar = Box(.horizontal, spacing: 6)
         bar.addCSSClass("osd")

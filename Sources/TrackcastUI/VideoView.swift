@@ -2,7 +2,7 @@ import Bindings
 import Foundation
 import TrackcastCore
 
-/// The video in the main window: letterboxed on black, with play/pause,
+/// The video in the main window: letterboxed on black (by the paintable), with play/pause,
 /// picture-in-picture and fullscreen over it. The controls and the pointer
 /// hide after a few seconds without movement and come back with it; a
 /// double-click toggles fullscreen; a spinner shows while loading or
@@ -20,10 +20,14 @@ final class VideoView {
     private var hideCheck: Timeout?
     private static let idleBeforeHiding: Duration = .seconds(3)
 
+    /// The CSS class of a window while it shows video: it draws no
+    /// background, so nothing is drawn under the frame (which makes drawing
+    /// it one copy, see `Picture`); the paintable draws its own bars.
+    static let windowClass = "trackcast-showing-video"
+
     init(paintable: VideoPaintable) {
-        StyleSheet.add(".trackcast-video { background-color: black; }")
+        StyleSheet.add("window.\(Self.windowClass) { background: none; }")
         let picture = Picture(paintable)
-        picture.addCSSClass("trackcast-video")
         picture.expandVertically()
         picture.expandHorizontally()
         root = Overlay(child: picture)
