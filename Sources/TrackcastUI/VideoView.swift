@@ -27,6 +27,19 @@ final class VideoView {
 
     init(paintable: VideoPaintable) {
         StyleSheet.add("window.\(Self.windowClass) { background: none; }")
+        // Without a compositor GTK draws the window's frame itself, as
+        // lines of translucent colour over its background (Adwaita's
+        // solid-csd shadows, here with the background put back under them
+        // as the first shadow, which GTK draws first): over nothing they
+        // came out black.
+        StyleSheet.add("""
+            window.solid-csd.\(Self.windowClass) { box-shadow: inset 0 0 0 5px @window_bg_color,
+              inset 0 0 0 5px alpha(currentColor,0.15), inset 0 0 0 4px @headerbar_bg_color,
+              inset 0 0 0 1px alpha(currentColor,0.15); }
+            window.solid-csd.\(Self.windowClass):backdrop { box-shadow: inset 0 0 0 5px @window_bg_color,
+              inset 0 0 0 5px alpha(currentColor,0.15), inset 0 0 0 4px @headerbar_backdrop_color,
+              inset 0 0 0 1px alpha(currentColor,0.15); }
+            """)
         let picture = Picture(paintable)
         picture.expandVertically()
         picture.expandHorizontally()
