@@ -78,6 +78,11 @@ struct VideoBenchmark {
         let atStart = Self.counters(in: app.standardOutput)
         guard await app.waitFor(timeout: .seconds(120), { $0.standardOutput.contains("playback: ended") }),
               let end = ProcessUsage(pid: app.pid) else { throw VideoBenchError.notPlaying(app.standardOutput) }
+        // The counts the app reports as the item ends, which come just
+        // after "ended" (the last ones while playing can be half a second old).
+        guard await app.waitFor(timeout: .seconds(10), {
+            $0.standardOutput.components(separatedBy: "playback: ended").last?.contains("video: painted ") == true
+        }) else { throw VideoBenchError.notPlaying(app.standardOutput) }
         let atEnd = Self.counters(in: app.standardOutput)
         let path = app.standardOutput.contains("video: converted on the GPU") ? "GPU" : "CPU"
         _ = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
@@ -85,8 +90,9 @@ struct VideoBenchmark {
             "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}",
         ])
         _ = await app.finish(timeout: .seconds(10))
-        // The first frame reached the paintable at preroll, and again on play.
-        let received = atEnd.received - atStart.received
+        // Every frame the paintable got, counting the first once: it
+        // reaches the paintable at preroll, and again on play.
+        let received = atEnd.received - 1
         return AppPlay(cpu: end.cpuSeconds - start.cpuSeconds, painted: atEnd.painted - atStart.painted,
                        droppedByQoS: max(0, Self.frames - received), droppedInSlot: atEnd.dropped - atStart.dropped,
                        path: path)

@@ -53,6 +53,9 @@ final class VideoPresentation {
             pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
+            // The counts at the end, too: the last report while playing
+            // can be half a second old.
+            if phase == .ended, let video = nowPlaying.video { report(video) }
             window()?.hideVideo()
             pictureInPicture?.close()
         }
@@ -60,7 +63,7 @@ final class VideoPresentation {
 
     /// What tests and the benchmark read (`G_MESSAGES_DEBUG=Trackcast`).
     private func report(_ video: VideoPaintable) {
-        guard nowPlaying.phase == .playing || nowPlaying.phase == .paused else { return }
+        guard [.playing, .paused, .ended].contains(nowPlaying.phase) else { return }
         let frame = video.frame.map { String(format: "%dx%d par %.3f", $0.width, $0.height, $0.pixelAspect) } ?? "none"
         Log.debug("video: painted \(video.framesPainted) dropped \(video.framesDropped) received \(video.framesReceived) "
                   + "frame \(frame) on \(video.convertsOnGPU ? "gpu" : "cpu") "
