@@ -73,6 +73,26 @@ struct VideoPeers {
 
     /// Runs a gst-launch-1.0 pipeline; returns its CPU seconds (user + system).
     @discardableResult
+    /// CPU seconds of `playbin` decoding the whole clip, scaling it to
+    /// `width`×`height` and converting it to BGRA as the app's sink does,
+    /// into `fakesink`, as fast as it can: everything but the display.
+    static func convertOnly(_ clip: URL, width: Int, height: Int) async throws -> Double {
+        try await launch("playbin uri=\(clip.absoluteString) audio-sink=fakesink video-sink='videoscale "
+                         + "! video/x-raw,width=\(width),height=\(height),pixel-aspect-ratio=1/1 "
+                         + "! videoconvertscale ! video/x-raw,format=BGRA ! fakesink'")
+    }
+
+    /// The bare GTK program's CPU per frame showing ready `width`×`height`
+    /// frames (it prints "cpu-per-frame-ms N"), drawing with cairo as the app does here.
+    func gtkFrames(_ program: URL, width: Int, height: Int) async throws -> Double {
+        let result = try await ChildProcess.run(program, arguments: ["\(width)", "\(height)"],
+                                                environment: ["GSK_RENDERER": "cairo"], timeout: .seconds(60))
+        guard result.status == 0, let line = result.standardOutput.split(separator: "\n").last(where: { $0.hasPrefix("cpu-per-frame-ms ") }),
+              let perFrame = Double(line.split(separator: " ")[1])
+        else { throw VideoBenchError.pipelineFailed(program.lastPathComponent, result.standardError) }
+        return perFrame
+    }
+
     static func launch(_ pipeline: String) async throws -> Double {
         let (cpu, result) = try await measuringChildren {
             try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec gst-launch-1.0 -q \(pipeline)"],

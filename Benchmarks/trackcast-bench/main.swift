@@ -52,7 +52,8 @@ Task {
         if groups.contains("mpris") { for row in try await MPRISBenchmark().run() { table.add(row) } }
         if groups.contains("listening") { for row in try await ListeningBenchmark().run() { table.add(row) } }
         if groups.contains("video") {
-            for row in try await VideoBenchmark(trackcast: options.path("--trackcast")).run() { table.add(row) }
+            for row in try await VideoBenchmark(trackcast: options.path("--trackcast"),
+                                                    floorFrames: options.path("--floor-frames")).run() { table.add(row) }
         }
     } catch {
         failure = error
