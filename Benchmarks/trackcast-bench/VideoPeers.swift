@@ -71,8 +71,6 @@ struct VideoPeers {
         return (end.cpuSeconds - start.cpuSeconds) / 150 * 1000
     }
 
-    /// Runs a gst-launch-1.0 pipeline; returns its CPU seconds (user + system).
-    @discardableResult
     /// CPU seconds of `playbin` decoding the whole clip, scaling it to
     /// `width`×`height` and converting it to BGRA as the app's sink does,
     /// into `fakesink`, as fast as it can: everything but the display.
@@ -93,6 +91,8 @@ struct VideoPeers {
         return perFrame
     }
 
+    /// Runs a gst-launch-1.0 pipeline; returns its CPU seconds (user + system).
+    @discardableResult
     static func launch(_ pipeline: String) async throws -> Double {
         let (cpu, result) = try await measuringChildren {
             try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec gst-launch-1.0 -q \(pipeline)"],

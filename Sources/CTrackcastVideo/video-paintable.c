@@ -124,8 +124,8 @@ static void append_surface(TcVideoPaintable *self, GtkSnapshot *snapshot, const 
  * lands on whole pixels; otherwise it resamples every pixel). */
 static cairo_rectangle_int_t fitted_rect(TcVideoPaintable *self, int width, int height) {
     cairo_rectangle_int_t rect = {0, 0, width, height};
-    if (self->height <= 0 || width <= 0 || height <= 0) return rect;
-    double aspect = self->width * self->pixel_aspect / self->height;
+    double aspect = self->height > 0 ? self->width * self->pixel_aspect / self->height : 0;
+    if (aspect <= 0 || width <= 0 || height <= 0) return rect;
     if (width > height * aspect) rect.width = (int)(height * aspect + 0.5);
     else rect.height = (int)(width / aspect + 0.5);
     rect.x = (width - rect.width) / 2;

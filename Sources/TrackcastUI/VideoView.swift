@@ -2,11 +2,11 @@ import Bindings
 import Foundation
 import TrackcastCore
 
-/// The video in the main window: letterboxed on black (by the paintable), with play/pause,
-/// picture-in-picture and fullscreen over it. The controls and the pointer
-/// hide after a few seconds without movement and come back with it; a
-/// double-click toggles fullscreen; a spinner shows while loading or
-/// buffering, a message when the video cannot play.
+/// The video in the main window: letterboxed on black (the paintable draws
+/// the bars), with play/pause, picture-in-picture and fullscreen over it.
+/// The controls and the pointer hide after a few seconds without movement
+/// and come back with it; a double-click toggles fullscreen; a spinner
+/// shows while loading or buffering, a message when the video cannot play.
 @MainActor
 final class VideoView {
     let root: Overlay
