@@ -1,6 +1,5 @@
 import Foundation
 import TestSupport
-import TestSupport
 import Testing
 import TrackcastCore
 import TrackcastPlayback
@@ -19,16 +18,11 @@ extension PlaybackEngine {
             return error
         }
 
-        /// A port nothing listens on: bound, then closed again.
-        private func closedPort() throws -> UInt16 {
-            let server = try TestHTTPServer()
-            server.stop()
-            return server.port
-        }
 
         @Test("a refused connection is offline, and retryable")
         func refused() async throws {
-            let error = try await failure(loading: "http://127.0.0.1:\(try closedPort())/episode.mp3")
+            let refusing = try RefusingPort()
+            let error = try await failure(loading: refusing.url("/episode.mp3"))
             #expect(error == .offline(.connectionRefused))
             #expect(error?.isRetryable == true)
         }

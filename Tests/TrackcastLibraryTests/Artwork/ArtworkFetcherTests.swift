@@ -32,9 +32,8 @@ struct ArtworkFetcherTests {
         await #expect(throws: HTTPError.tooLarge(limit: ArtworkFetcher.maxBytes)) {
             try await fetcher.file(for: URL(string: server.url("/huge.jpg"))!)
         }
-        let dead = try TestHTTPServer()
+        let dead = try RefusingPort()
         let deadURL = try #require(URL(string: dead.url("/cover.jpg")))
-        dead.stop()
         await #expect(throws: HTTPError.self) { try await fetcher.file(for: deadURL) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == [file.lastPathComponent])
     }

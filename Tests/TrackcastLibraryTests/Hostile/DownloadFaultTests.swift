@@ -43,9 +43,8 @@ struct DownloadFaultTests {
         let (name, behaviour, expected) = Self.cases[index]
         let harness = try await DownloadHarness(episodes: [(title: "Faulty", path: "/episode.mp3", type: Self.type)])
         let episode = try await harness.episodeIDs()[0]
-        // A closed port: a server that stopped, so nothing listens there.
-        let refused = try TestHTTPServer(address: "127.0.0.4")
-        refused.stop()
+        // A port nothing listens on.
+        let refused = try RefusingPort(address: "127.0.0.4")
         if let behaviour {
             harness.server.route("/episode.mp3", behaviour)
         } else {

@@ -62,9 +62,8 @@ struct FailingRefreshTests {
 
     @Test("a server that is not there fails as a network error")
     func refused() async throws {
-        let gone = try TestHTTPServer()
+        let gone = try RefusingPort()
         let url = URL(string: gone.url("/feed.xml"))!
-        gone.stop()
         let harness = try await RefreshHarness()
         let added = try await harness.store.addShows([FeedSubscription(feedURL: url)])
 
