@@ -96,27 +96,13 @@ public final class TestHTTPServer: Sendable {
     private let state = Mutex(State())
 
     public init(address: String = "127.0.0.1") throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var reuse: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_addr.s_addr = inet_addr(address)
-        socketAddress.sin_port = 0
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(socket, 128) == 0 else {
+        let (socket, port) = try boundLoopbackSocket(address: address, reusingAddress: true)
+        guard listen(socket, 128) == 0 else {
             close(socket)
             throw POSIXError(.init(rawValue: errno) ?? .EIO)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
         self.address = address
-        port = UInt16(bigEndian: socketAddress.sin_port)
+        self.port = port
         listener = socket
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "test-http-accept"
