@@ -1,8 +1,22 @@
-/// What the MPRIS service asks of the application around the player: the
-/// window, the queue, and what is known about the current item beyond its
-/// media file.
+/// The owner of "what is playing" that MPRIS is a remote of, and what it
+/// asks of the application around the player: the window, the queue, and
+/// what is known about the current item beyond its media file.
+///
+/// Every command MPRIS receives goes here; the service itself only reads the
+/// player, so a media key takes the same path as the window's own button.
 @MainActor
 public protocol MPRISHost: AnyObject {
+    func play()
+    func pause()
+    func playPause()
+    func stop()
+    /// A jump the listener asked for (Seek, SetPosition, Previous's restart).
+    func seek(to position: Duration)
+    /// A rate in `PlaybackRate.range`; 0 has already become a pause.
+    func setRate(_ rate: Double)
+    /// A volume in 0…1.
+    func setVolume(_ volume: Double)
+
     /// Whether there is a window to bring forward (false for the headless player).
     var canRaise: Bool { get }
     func raise()

@@ -5,6 +5,10 @@ import TrackcastPlayback
 /// Publishes the player on the session bus as `org.mpris.MediaPlayer2.Trackcast`,
 /// so media keys, GNOME Shell, the lock screen and `playerctl` control it.
 ///
+/// A view and a remote: it reads the player to describe it, and hands every
+/// command to the host, the app's one owner of what plays, which changes the
+/// player. Without a host it only describes.
+///
 /// Property changes are gathered and sent as one PropertiesChanged on the next
 /// main-loop turn; Position is never announced (clients read it live), and
 /// every jump in position sends Seeked. Calls the specification says to
@@ -76,10 +80,11 @@ public final class MPRISService: DBusObjectHandler {
         Timeout.once(after: 0) { [weak self] in self?.announceChanges() }
     }
 
-    /// Call after any jump in position the service did not make itself.
-    public func didSeek() {
+    /// Call after every jump in position, wherever it was asked for: clients
+    /// hear Seeked with where it went.
+    public func didSeek(to position: Duration) {
         export?.emitSignal(interface: MPRISInterfaces.player, name: "Seeked",
-                           arguments: Variant(tuple: [Variant(player.position?.microseconds ?? 0)]))
+                           arguments: Variant(tuple: [Variant(position.microseconds)]))
     }
 
     private func announceChanges() {
@@ -102,13 +107,13 @@ public final class MPRISService: DBusObjectHandler {
         case (MPRISInterfaces.root, "Quit"):
             host?.quit()
         case (MPRISInterfaces.player, "Play"):
-            if player.currentItem != nil { player.play() }
+            host?.play()
         case (MPRISInterfaces.player, "Pause"):
-            player.pause()
+            host?.pause()
         case (MPRISInterfaces.player, "PlayPause"):
-            if player.currentItem != nil { player.toggle() }
+            host?.playPause()
         case (MPRISInterfaces.player, "Stop"):
-            player.stop()
+            host?.stop()
         case (MPRISInterfaces.player, "Next"):
             if host?.canGoNext == true { host?.next() }
         case (MPRISInterfaces.player, "Previous"):
@@ -154,13 +159,13 @@ public final class MPRISService: DBusObjectHandler {
             // The specification: a rate of 0 means pause; other rates outside
             // the range are ignored.
             if rate == 0 {
-                player.pause()
+                host?.pause()
             } else if PlaybackRate.range.contains(rate) {
-                player.setRate(PlaybackRate(rate))
+                host?.setRate(rate)
             }
         case (MPRISInterfaces.player, "Volume"):
             guard let volume = value.double, !volume.isNaN else { return false }
-            player.volume = min(max(volume, 0), 1)
+            host?.setVolume(min(max(volume, 0), 1))
         case (MPRISInterfaces.root, "Fullscreen"):
             // CanSetFullscreen is false; the specification says to ignore the write.
             break
@@ -199,10 +204,9 @@ public final class MPRISService: DBusObjectHandler {
         jump(to: position)
     }
 
+    /// The host seeks and, as for any jump, calls `didSeek(to:)`.
     private func jump(to position: Duration) {
-        player.seek(to: position, mode: .exact)
-        export?.emitSignal(interface: MPRISInterfaces.player, name: "Seeked",
-                           arguments: Variant(tuple: [Variant(position.microseconds)]))
+        host?.seek(to: position)
     }
 
     static let supportedMimeTypes = [

@@ -5,7 +5,7 @@ import TrackcastCore
 private let liveObserverTasks = Atomic<Int>(0)
 
 /// The observers of one loaded item: position ticks, boundary crossings,
-/// seeks landing, what is learnt about the item, and the end of the item. They all belong to the item's load and are closed
+/// seeks landing, what is learnt about the item, its one-time events and its end. They all belong to the item's load and are closed
 /// with it: `close()` cancels the tasks and finishes every stream.
 @MainActor
 final class ItemObservers {
@@ -22,6 +22,7 @@ final class ItemObservers {
     private var endStreams: [Int: AsyncStream<PlaybackItemID>.Continuation] = [:]
     private var seekStreams: [Int: AsyncStream<Duration>.Continuation] = [:]
     private var assetStreams: [Int: AsyncStream<LoadedAsset>.Continuation] = [:]
+    private var eventStreams: [Int: AsyncStream<ItemEvent>.Continuation] = [:]
     private var nextID = 0
 
     private var tickTask: Task<Void, Never>?
@@ -96,6 +97,18 @@ final class ItemObservers {
         return stream
     }
 
+    /// Unbounded: every one-time fact reaches every subscriber, however slow.
+    func events() -> AsyncStream<ItemEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ItemEvent.self)
+        guard !isClosed else { continuation.finish(); return stream }
+        let id = takeID()
+        eventStreams[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.eventStreams[id] = nil }
+        }
+        return stream
+    }
+
     private func takeID() -> Int {
         defer { nextID += 1 }
         return nextID
@@ -143,6 +156,10 @@ final class ItemObservers {
         for continuation in assetStreams.values { continuation.yield(asset) }
     }
 
+    func happened(_ event: ItemEvent) {
+        for continuation in eventStreams.values { continuation.yield(event) }
+    }
+
     func itemEnded() {
         checkBoundaries()
         playbackStopped()
@@ -162,6 +179,8 @@ final class ItemObservers {
         for continuation in endStreams.values { continuation.finish() }
         for continuation in seekStreams.values { continuation.finish() }
         for continuation in assetStreams.values { continuation.finish() }
+        for continuation in eventStreams.values { continuation.finish() }
+        eventStreams.removeAll()
         seekStreams.removeAll()
         assetStreams.removeAll()
         tickStreams.removeAll()

@@ -406,6 +406,7 @@ public final class PlayerController {
             if let seeking = playbin.seeking { session.asset?.isSeekable = seeking.isSeekable }
         }
         send(.apply(.ready(isLive: session.isLive), session.id))
+        session.observers.happened(.ready(isLive: session.isLive))
         if decodesVideo(session.item) { Log.debug("playback \(session.id): tracks: \(tracks.summary)") }
         // Only now: the probe would slow the preroll down, and it only adds
         // details. Not over the network: it would download the start again,
@@ -448,8 +449,12 @@ public final class PlayerController {
     }
 
     public func toggle() {
-        if session?.wantsPlaying == true { pause() } else { play() }
+        if wantsPlaying { pause() } else { play() }
     }
+
+    /// Whether the current item plays or is to play once it can (loading,
+    /// buffering, a seek under way): the controller's intent, not its phase.
+    public var wantsPlaying: Bool { session?.wantsPlaying ?? false }
 
     /// Unloads the item; `play()` loads it again from the start.
     public func stop() {
@@ -693,6 +698,12 @@ public final class PlayerController {
         observers(of: id)?.assetUpdates() ?? AsyncStream { $0.finish() }
     }
 
+    /// Item `id`'s one-time events (ready, ended, failed), none dropped.
+    /// Finishes when the item is replaced or stopped.
+    public func events(of id: PlaybackItemID) -> AsyncStream<ItemEvent> {
+        observers(of: id)?.events() ?? AsyncStream { $0.finish() }
+    }
+
     /// Yields `id` once when the item plays to its end; finishes without
     /// yielding if it is replaced first.
     public func endOfItem(_ id: PlaybackItemID) -> AsyncStream<PlaybackItemID> {
@@ -863,6 +874,7 @@ public final class PlayerController {
         session.wantsPlaying = false
         session.observers.itemEnded()
         send(.apply(.ended, session.id))
+        session.observers.happened(.ended)
         // Stay prerolled at the end, so seeking back or playing again is instant.
         playbin.setState(.paused)
     }
@@ -878,6 +890,7 @@ public final class PlayerController {
             let error = await classifier.classify(failure, uri: uri, missingPlugins: missingPlugins)
             guard let self, self.isCurrent(session), !Task.isCancelled else { return }
             self.send(.apply(.failed(error), session.id))
+            session.observers.happened(.failed(error))
         })
     }
 
@@ -889,6 +902,7 @@ public final class PlayerController {
         session.observers.playbackStopped()
         playbin.setState(.ready)
         send(.apply(.failed(error), session.id))
+        session.observers.happened(.failed(error))
     }
 
     // MARK: Sessions and the store

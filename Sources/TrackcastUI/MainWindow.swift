@@ -156,9 +156,9 @@ final class MainWindow {
 
     func present() { applicationWindow.present() }
 
-    func showToast(_ title: String) {
-        Log.debug("toast: \(title)")
-        toasts.showToast(title)
+    func showToast(_ title: String, button: (label: String, action: String)? = nil) {
+        Log.debug("toast: \(title)" + (button.map { " [\($0.label)]" } ?? ""))
+        toasts.showToast(title, button: button)
     }
 
     func openShow(_ show: Show) {

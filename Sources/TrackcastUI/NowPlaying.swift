@@ -5,11 +5,21 @@ import TrackcastLibrary
 import TrackcastMPRIS
 import TrackcastPlayback
 
-/// What is playing, for the views: the item, its phase, position and
-/// duration. It owns the app's one `PlayerController`, follows its state
-/// store and the current item's position ticks, keeps the library's resume
-/// positions and played flags up to date, and publishes the player over
-/// MPRIS (media keys, GNOME Shell, the lock screen).
+/// The app's one owner of what is playing. Every playback command, from the
+/// window, its shortcuts, GActions on D-Bus, MPRIS (through the app, its
+/// host), files opened from outside, the queue and the sleep timer, comes
+/// here; nothing else tells the `PlayerController` what to play or where.
+///
+/// For the views it keeps the item, its phase, position and duration. It
+/// follows the player's state store (what the window shows) and the current
+/// item's one-time events (ready, ended, failed: never dropped), keeps the
+/// library's resume positions and played flags up to date, and publishes the
+/// player over MPRIS (media keys, GNOME Shell, the lock screen).
+///
+/// A command that must await before it plays (the show's settings, the
+/// resume position, a subtitle scan, the queue's head) takes a request
+/// number; when it resumes and a newer command came meanwhile, it is
+/// dropped before it touches the player (`isLatest`).
 @MainActor
 final class NowPlaying {
     struct Item: Equatable {
@@ -39,10 +49,20 @@ final class NowPlaying {
     private(set) var tracks = TrackSelection.none
     /// The subtitle file shown with the current item: found beside it or loaded by hand.
     private(set) var subtitleFile: SubtitleFile?
+    /// The load of `item` in the player; nil once it is stopped (the item
+    /// stays on show, and Play loads it again under a new ID).
     private var itemID: PlaybackItemID?
+    /// The number of the newest command that changes what plays.
+    private var latestRequest = 0
+    /// The newest play being prepared (awaiting settings or the resume position).
+    private var preparation: Task<Void, Never>?
+    /// Where the current item failed, when trying again may work.
+    private var retryPoint: Duration?
     private var tickTask: Task<Void, Never>?
     /// Follows what the player learns about the item after it is ready.
     private var assetTask: Task<Void, Never>?
+    /// The item's one-time events: ready, ended, failed.
+    private var eventTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
     private let resume: ResumeTracker
     /// The current episode's show's speed and intro/outro skips.
@@ -52,7 +72,7 @@ final class NowPlaying {
     /// When the current item was paused, for rewinding after a long pause.
     private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
-    private var errorHandler: (@MainActor (String) -> Void)?
+    private var errorHandler: (@MainActor (_ message: String, _ offersRetry: Bool) -> Void)?
     private var endHandler: (@MainActor () -> Void)?
     private var mpris: MPRISService?
     /// The window and the rest of the app, for MPRIS's Raise, Quit and OpenUri.
@@ -116,7 +136,7 @@ final class NowPlaying {
             return player
         } catch {
             Log.warning("cannot start playback: \(error)")
-            errorHandler?(tr("Playback is not available: GStreamer could not start"))
+            errorHandler?(tr("Playback is not available: GStreamer could not start"), false)
             return nil
         }
     }
@@ -166,8 +186,11 @@ final class NowPlaying {
         observer()
     }
 
-    /// Playback failures of the current item, as messages for a toast.
-    func onError(_ handler: @escaping @MainActor (String) -> Void) { errorHandler = handler }
+    /// Playback failures of the current item, as messages for a toast; the
+    /// flag says whether the toast offers Retry (`retry()`).
+    func onError(_ handler: @escaping @MainActor (_ message: String, _ offersRetry: Bool) -> Void) {
+        errorHandler = handler
+    }
 
     /// Called when the current item plays to its end (to go on to the next).
     func onEnd(_ handler: @escaping @MainActor () -> Void) { endHandler = handler }
@@ -178,9 +201,40 @@ final class NowPlaying {
     /// Plays `newItem` from `chosenStart` (a chapter or cue picked on the
     /// episode page), else from where it was left, if it was.
     func play(_ newItem: Item, from chosenStart: Duration? = nil) {
-        pendingChoice = nil
+        play(from: chosenStart) { newItem }
+    }
+
+    /// Plays what `prepare` finds (an episode read from the library, the
+    /// queue's head), unless a newer command came while it looked; nil
+    /// plays nothing.
+    func play(from chosenStart: Duration? = nil, preparing prepare: @escaping @MainActor () async -> Item?) {
+        let request = newRequest()
+        preparation = Task {
+            guard let newItem = await prepare(), isLatest(request) else { return }
+            await play(newItem, from: chosenStart, request: request)
+        }
+    }
+
+    /// A command that changes what plays: every older one still awaiting is dropped when it resumes.
+    @discardableResult
+    private func newRequest() -> Int {
+        latestRequest += 1
+        preparation?.cancel()
+        preparation = nil
+        return latestRequest
+    }
+
+    private func isLatest(_ request: Int) -> Bool {
+        guard request == latestRequest else {
+            Log.debug("play request \(request) dropped: request \(latestRequest) came after it")
+            return false
+        }
+        return true
+    }
+
+    private func play(_ newItem: Item, from chosenStart: Duration?, request: Int) async {
         let key = Self.resumeKey(of: newItem)
-        Task {
+        do {
             var show: ShowSettings?
             if let id = newItem.show { show = await library.showSettings(id) }
             var start: Duration?
@@ -196,6 +250,8 @@ final class NowPlaying {
             if newItem.kind != .audio, newItem.episode == nil, let url = URL(string: newItem.uri), url.isFileURL {
                 subtitles = await self.subtitles(beside: url)
             }
+            guard isLatest(request) else { return }
+            pendingChoice = nil
             showSettings = show
             applySpeed()
             play(newItem, startingAt: start, subtitles: subtitles)
@@ -227,7 +283,7 @@ final class NowPlaying {
         case .failure(let failure):
             Log.debug("subtitles: \(url.lastPathComponent) refused: \(failure)")
             errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), url.lastPathComponent,
-                                 FailureText.subtitles(failure)))
+                                 FailureText.subtitles(failure)), false)
             return nil
         }
     }
@@ -236,14 +292,15 @@ final class NowPlaying {
     /// loaded again with it, from where it is, playing or paused as it was.
     func loadSubtitles(_ url: URL) {
         guard let current = item, hasVideo else {
-            errorHandler?(tr("Subtitles can only be loaded while a video plays"))
+            errorHandler?(tr("Subtitles can only be loaded while a video plays"), false)
             return
         }
         let stem = (url.lastPathComponent as NSString).deletingPathExtension
         let file = SubtitleFile(url: url, languageCode: SubtitleFile.languageCode(
             ofFileNamed: url.lastPathComponent, base: (stem as NSString).deletingPathExtension))
-        Task {
-            guard let file = await checked(file), item == current else { return }
+        let request = newRequest()
+        preparation = Task {
+            guard let file = await checked(file), isLatest(request), item == current else { return }
             pendingChoice = nil
             play(current, startingAt: position, subtitles: file, autoplay: isActive)
         }
@@ -268,6 +325,7 @@ final class NowPlaying {
             let ordinal = tracks.subtitles[..<index].filter { !$0.isExternal }.count
             pendingChoice = (audio: tracks.currentAudio, subtitle: ordinal)
             Log.debug("subtitles: leaving \(subtitleFile?.url.lastPathComponent ?? "the file") for the media's track \(ordinal)")
+            newRequest()
             play(current, startingAt: position, subtitles: nil, autoplay: isActive)
             return
         }
@@ -326,6 +384,7 @@ final class NowPlaying {
         chapters.begin(uri: newItem.uri, episode: newItem.episode)
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         pausedAt = nil
+        retryPoint = nil
         item = newItem
         video?.clear()
         phase = .loading
@@ -346,57 +405,124 @@ final class NowPlaying {
         assetTask = Task { [weak self, player] in
             for await asset in player.assetUpdates(of: id) { self?.learnt(asset, about: id) }
         }
+        eventTask?.cancel()
+        eventTask = Task { [weak self, player] in
+            for await event in player.events(of: id) { self?.happened(event, to: id) }
+        }
         notify()
     }
 
-    /// Plays a library episode, from its download if it has one, and from
-    /// `start` if given, else from where it was left if it was not finished.
-    func play(_ episode: EpisodeSummary, localFile: URL?, from start: Duration? = nil) {
+    /// The item that plays a library episode, from its download if it has
+    /// one; nil, after saying so, when it has no media.
+    func item(for episode: EpisodeSummary, localFile: URL?) -> Item? {
         guard let media = localFile ?? episode.mediaURL else {
-            errorHandler?(tr("This episode has no media to play"))
-            return
+            errorHandler?(tr("This episode has no media to play"), false)
+            return nil
         }
         let kind: PlaybackItem.Kind = episode.mediaType.map { $0.hasPrefix("video/") ? .video : .audio } ?? .unknown
-        play(Item(uri: media.absoluteString, title: episode.title ?? tr("Untitled episode"),
-                  showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID,
-                  artwork: episode.imageURL ?? episode.showImageURL), from: start)
+        return Item(uri: media.absoluteString, title: episode.title ?? tr("Untitled episode"),
+                    showTitle: episode.showTitle, kind: kind, episode: episode.id, show: episode.showID,
+                    artwork: episode.imageURL ?? episode.showImageURL)
     }
 
-    func togglePlayPause() {
-        guard item != nil, let player else { return }
+    // MARK: Transport
+
+    /// Whether the item on show is loaded in the player (not stopped, not never started).
+    private var isLoaded: Bool { itemID != nil && player?.currentItemID == itemID }
+
+    func play() {
+        guard let item else { return }
+        guard isLoaded else {
+            // Stopped: the same item again, from where it stopped, under a load this owner knows.
+            newRequest()
+            play(item, startingAt: position)
+            return
+        }
+        if phase.isFailure {
+            retry()
+            return
+        }
         // After a long pause, start a little earlier to find the thread again.
         if phase == .paused, let pausedAt {
             let start = settings.resumePolicy.start(from: position.seconds, pausedFor: Date().timeIntervalSince(pausedAt))
             if start < position.seconds { seek(to: .seconds(start)) }
         }
-        // The controller's own intent, not the phase: a seek while paused
-        // passes through buffering, which is not playing.
-        player.toggle()
+        player?.play()
     }
 
+    func pause() {
+        guard isLoaded else { return }
+        player?.pause()
+    }
+
+    func togglePlayPause() {
+        // The controller's own intent, not the phase: a seek while paused
+        // passes through buffering, which is not playing.
+        if isLoaded, player?.wantsPlaying == true { pause() } else { play() }
+    }
+
+    /// Unloads the item and saves where it was; it stays on show, and Play
+    /// starts it again from there.
+    func stop() {
+        newRequest()
+        guard isLoaded, let player else { return }
+        if let current = player.position { position = current }
+        saveCurrentPosition()
+        if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
+        itemID = nil
+        for task in [tickTask, assetTask, eventTask] { task?.cancel() }
+        player.stop()
+        phase = .idle
+        video?.clear()
+        Log.debug(String(format: "stopped at %.2f s", position.seconds))
+        mpris?.propertiesMayHaveChanged()
+        notify()
+    }
+
+    /// Loads the failed item again where it failed; only offered for
+    /// failures that trying again can mend (offline, a timeout, a server error).
+    func retry() {
+        guard let item, let retryPoint else { return }
+        Log.debug(String(format: "retrying at %.2f s", retryPoint.seconds))
+        newRequest()
+        play(item, startingAt: retryPoint)
+    }
+
+    /// Plays from `target`. Stopped, the item will start there.
     func seek(to target: Duration) {
-        guard item != nil, let player else { return }
-        player.seek(to: target)
-        mpris?.didSeek()
+        guard item != nil else { return }
         position = min(max(target, .zero), duration ?? target)
+        if isLoaded { player?.seek(to: position) }
+        mpris?.didSeek(to: position)
         resume.stopped(at: position, duration: duration)
         moved()
         notify()
+    }
+
+    /// Sets the speed as the speed menu does: remembered for the show playing, else the preference.
+    func setRate(_ rate: Double) {
+        guard PlaybackRate.range.contains(rate) else { return }
+        if settings.settings == nil {
+            player?.setRate(PlaybackRate(rate))
+            mpris?.propertiesMayHaveChanged()
+        } else {
+            settings.set(Variant(rate), forKey: "playback-speed")
+        }
+    }
+
+    /// The listener's volume, 0…1.
+    func setVolume(_ volume: Double) {
+        guard let player, volume.isFinite else { return }
+        player.volume = min(max(volume, 0), 1)
+        mpris?.propertiesMayHaveChanged()
     }
 
     func skipForward() { skip(by: settings.skipForward) }
     func skipBackward() { skip(by: .zero - settings.skipBackward) }
 
     private func skip(by offset: Duration) {
-        guard item != nil, let player else { return }
-        player.skip(by: offset)
-        mpris?.didSeek()
-        // While paused no tick reports the new position; show where it went.
-        let upper = duration ?? (position + offset)
-        position = min(max(position + offset, .zero), upper)
-        resume.stopped(at: position, duration: duration)
-        moved()
-        notify()
+        guard item != nil else { return }
+        seek(to: (player?.position ?? position) + offset)
     }
 
     /// After a seek: the chapter may be another, and an end-of-chapter
@@ -440,9 +566,8 @@ final class NowPlaying {
 
     /// Pauses through the controller, as the pause button does.
     func pauseForSleep() {
-        guard let player else { return }
-        player.pause()
-        if let current = player.position { position = current }
+        pause()
+        if let current = player?.position { position = current }
     }
 
     /// Each of `times` as playback of the current item passes it.
@@ -455,15 +580,40 @@ final class NowPlaying {
     /// task it returns.
     @discardableResult
     func saveCurrentPosition() -> Task<Void, Never>? {
+        if isLoaded, let current = player?.position { position = current }
         guard item != nil, position > .zero, phase != .ended else { return nil }
         return resume.stopped(at: position, duration: duration)
     }
 
+    /// What the window shows: the newest phase of the current load (a
+    /// phase passed over while the main thread was busy is not missed by
+    /// anyone; one-time work rides on `happened`).
     private func apply(_ state: PlaybackState) {
         guard state.itemID == itemID, itemID != nil else { return }
         phase = state.phase
         Log.debug("playback: \(state.phase)")
         switch state.phase {
+        case .paused:
+            if let current = player?.position { position = current }
+            pausedAt = Date()
+            Log.debug(String(format: "paused at %.2f s", position.seconds))
+            saveCurrentPosition()
+        case .playing:
+            pausedAt = nil
+        case .idle, .failed:
+            // A message, not a frozen frame.
+            video?.clear()
+        case .ready, .ended, .loading, .buffering:
+            break
+        }
+        notify()
+    }
+
+    /// The current load's one-time events, each exactly once.
+    private func happened(_ event: ItemEvent, to id: PlaybackItemID) {
+        guard id == itemID else { return }
+        Log.debug("item event: \(event)")
+        switch event {
         case .ready:
             duration = player?.duration
             chapters.embedded(player?.asset?.chapters ?? [])
@@ -472,28 +622,17 @@ final class NowPlaying {
             if player?.isSubtitleFileUnrecognised == true, let file = subtitleFile {
                 subtitleFile = nil
                 errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), file.url.lastPathComponent,
-                                     tr("GStreamer cannot tell what kind of file it is.")))
+                                     tr("GStreamer cannot tell what kind of file it is.")), false)
             }
-        case .paused:
-            if let current = player?.position { position = current }
-            pausedAt = Date()
-            Log.debug(String(format: "paused at %.2f s", position.seconds))
-            saveCurrentPosition()
+            mpris?.propertiesMayHaveChanged()
         case .ended:
             if let duration { position = duration }
             resume.finish()
             if !sleepTimer.itemEnded() { endHandler?() }
         case .failed(let error):
-            // A message, not a frozen frame.
-            video?.clear()
             let title = item?.title ?? ""
-            errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)))
-        case .playing:
-            pausedAt = nil
-        case .idle:
-            video?.clear()
-        case .loading, .buffering:
-            break
+            retryPoint = error.isRetryable ? position : nil
+            errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)), error.isRetryable)
         }
         notify()
     }

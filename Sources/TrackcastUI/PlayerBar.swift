@@ -17,6 +17,8 @@ final class PlayerBar {
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var showsPause = false
+    /// What the debug log last said the bar shows.
+    private var reported: String?
     /// A seek passes through buffering for a moment; the spinner shows only
     /// for a wait someone would notice, instead of flickering.
     private var spinnerDelay: Timeout?
@@ -118,6 +120,7 @@ final class PlayerBar {
     private func render(_ nowPlaying: NowPlaying) {
         guard let item = nowPlaying.item else {
             root.isVisible = false
+            report("hidden")
             return
         }
         root.isVisible = true
@@ -157,6 +160,15 @@ final class PlayerBar {
             playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
         }
+        report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(time.text)")
+    }
+
+    /// Says in the debug log what the bar shows, when that changes: how
+    /// tests from outside the process read the window.
+    private func report(_ shown: String) {
+        guard shown != reported else { return }
+        reported = shown
+        Log.debug("player bar: \(shown)")
     }
 
     /// A tick under the slider where each listed chapter starts (the first,

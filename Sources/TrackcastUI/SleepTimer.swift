@@ -22,6 +22,9 @@ final class SleepTimer {
     /// For `.endOfChapter`: where it pauses.
     private(set) var boundary: Duration?
     private var task: Task<Void, Never>?
+    /// Counts the timers started: a task of an earlier one that wakes after
+    /// a cancel or a restart fires nothing (`fire(run:)`).
+    private var run = 0
     private var observers: [@MainActor () -> Void] = []
 
     init(nowPlaying: NowPlaying) {
@@ -50,9 +53,10 @@ final class SleepTimer {
             }
             boundary = .seconds(end)
             let crossings = nowPlaying.boundaryCrossings([.seconds(end)])
+            let run = run
             task = Task { [weak self] in
                 for await _ in crossings {
-                    self?.fire()
+                    self?.fire(run: run)
                     return
                 }
             }
@@ -80,6 +84,7 @@ final class SleepTimer {
     }
 
     func cancel() {
+        run += 1
         task?.cancel()
         task = nil
         deadline = nil
@@ -115,13 +120,15 @@ final class SleepTimer {
     }
 
     private func runMinutes(until deadline: ContinuousClock.Instant) {
+        run += 1
+        let run = run
         task = Task { [weak self] in
             try? await Task.sleep(until: deadline - .seconds(Self.fadeLength), clock: .continuous)
-            while !Task.isCancelled {
+            while !Task.isCancelled, self?.run == run {
                 let left = (deadline - .now).seconds
                 self?.fade(remaining: left)
                 if left <= 0 {
-                    self?.fire()
+                    self?.fire(run: run)
                     return
                 }
                 try? await Task.sleep(for: .milliseconds(250))
@@ -133,8 +140,9 @@ final class SleepTimer {
         nowPlaying.setFade(min(1, max(0, remaining / Self.fadeLength)))
     }
 
-    private func fire() {
-        task = nil
+    /// The timer started as `run` is due; one cancelled or replaced since fires nothing.
+    private func fire(run: Int) {
+        guard run == self.run, !Task.isCancelled else { return }
         nowPlaying.pauseForSleep()
         Log.debug(String(format: "sleep timer: paused at %.2f s", nowPlaying.position.seconds))
         cancel()

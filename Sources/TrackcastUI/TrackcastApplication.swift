@@ -33,6 +33,8 @@ public final class TrackcastApplication {
     private var isQuitting = false
     /// Disabled while a refresh runs, which greys out its button.
     private var refreshAction: SimpleAction?
+    /// SIGTERM and SIGINT (logout, Ctrl+C in a terminal) quit as Ctrl+Q does, saving first.
+    private var signalWatches: [UnixSignalWatch] = []
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -49,10 +51,18 @@ public final class TrackcastApplication {
         application.onStartup { [unowned self] in
             installActions()
             prepareLibrary()
+            signalWatches = [SIGTERM, SIGINT].map { signal in
+                UnixSignalWatch(signal: signal) { [unowned self] in
+                    Log.debug("signal \(signal): quitting")
+                    quitApplication()
+                }
+            }
         }
         application.onActivate { [unowned self] in presentWindow() }
         application.onOpen { [unowned self] uris in open(uris) }
-        nowPlaying.onError { [unowned self] message in window?.showToast(message) }
+        nowPlaying.onError { [unowned self] message, offersRetry in
+            window?.showToast(message, button: offersRetry ? (tr("Retry"), "app.retry") : nil)
+        }
         nowPlaying.mprisHost = self
         nowPlaying.observe { [unowned self] in playbackChanged() }
         nowPlaying.onEnd { [unowned self] in playNextInQueue() }
@@ -106,8 +116,9 @@ public final class TrackcastApplication {
         }
         addWithParameter("seek-episode", type: "(xd)") { [unowned self] parameter in
             let fields = parameter.children
-            guard fields.count == 2, let id = fields[0].int64, let seconds = fields[1].double, seconds.isFinite else { return }
-            playEpisode(EpisodeID(rawValue: id), from: .seconds(max(0, seconds)))
+            guard fields.count == 2, let id = fields[0].int64, let seconds = fields[1].double,
+                  let start = Self.mediaTime(seconds) else { return }
+            playEpisode(EpisodeID(rawValue: id), from: start)
         }
         // The episode page's transcript, as clicking a cue and typing a search do.
         addWithParameter("transcript-cue", type: "i") { [unowned self] in
@@ -136,10 +147,12 @@ public final class TrackcastApplication {
         video.installActions()
         // Space is the main window's (`MainWindow`), not an accelerator: it must give way to text entries.
         add("play-pause") { [unowned self] in nowPlaying.togglePlayPause() }
+        add("stop") { [unowned self] in nowPlaying.stop() }
+        add("retry") { [unowned self] in nowPlaying.retry() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
         addWithParameter("seek-to", type: "d") { [unowned self] in
-            if let seconds = $0.double, seconds.isFinite { nowPlaying.seek(to: .seconds(seconds)) }
+            if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }
         add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
             PreferencesView(transientFor: window?.applicationWindow, settings: settings).present()
@@ -208,6 +221,14 @@ public final class TrackcastApplication {
             let (start, end) = (max(0, intro), max(0, outro))
             nowPlaying.setShowSettings({ $0.skipIntro = start; $0.skipOutro = end }, for: ShowID(rawValue: id))
         }
+    }
+
+    /// Seconds from a D-Bus caller as a time in an item: nil unless finite;
+    /// clamped to 0…10⁷ s (longer than any episode), where `Duration`
+    /// cannot trap.
+    private static func mediaTime(_ seconds: Double) -> Duration? {
+        guard seconds.isFinite else { return nil }
+        return .seconds(min(max(seconds, 0), 10_000_000))
     }
 
     @discardableResult
@@ -292,12 +313,12 @@ public final class TrackcastApplication {
         }
         upNext.started(id)
         rememberCurrentEpisode(before: id)
-        Task {
+        nowPlaying.play(from: start) { [library, nowPlaying] in
             guard let episode = await library.episode(id) else {
                 Log.debug("no \(id) to play")
-                return
+                return nil
             }
-            nowPlaying.play(episode, localFile: await library.localFile(for: id), from: start)
+            return nowPlaying.item(for: episode, localFile: await library.localFile(for: id))
         }
     }
 
@@ -313,21 +334,22 @@ public final class TrackcastApplication {
         guard let previous = playedBefore.popLast() else { return }
         if let current = nowPlaying.item?.episode { upNext.playNext(current) }
         Log.debug("previous episode: \(previous)")
-        Task {
-            guard let episode = await library.episode(previous) else { return }
-            nowPlaying.play(episode, localFile: await library.localFile(for: previous))
+        nowPlaying.play { [library, nowPlaying] in
+            guard let episode = await library.episode(previous) else { return nil }
+            return nowPlaying.item(for: episode, localFile: await library.localFile(for: previous))
         }
     }
 
     // MARK: Playing
 
-    /// The first queued episode plays, leaving the queue.
+    /// The first queued episode plays, leaving the queue. Taken at once, so
+    /// Next pressed twice takes two episodes, and the second plays.
     private func playNextInQueue() {
-        Task {
-            guard let next = await upNext.takeFirst() else { return }
-            Log.debug("next in the queue: \(next.id)")
-            rememberCurrentEpisode(before: next.id)
-            nowPlaying.play(next, localFile: await library.localFile(for: next.id))
+        guard let next = upNext.takeFirst() else { return }
+        Log.debug("next in the queue: \(next.id)")
+        rememberCurrentEpisode(before: next.id)
+        nowPlaying.play { [library, nowPlaying] in
+            nowPlaying.item(for: next, localFile: await library.localFile(for: next.id))
         }
     }
 
@@ -371,7 +393,11 @@ public final class TrackcastApplication {
     }
 
     private func keepsRunningWhenClosed() -> Bool {
-        guard !isQuitting, settings.backgroundPlayback, nowPlaying.isActive else { return false }
+        guard !isQuitting, settings.backgroundPlayback, nowPlaying.isActive else {
+            // The process ends with the window: where playback was is saved first.
+            holdUntilDone(nowPlaying.saveCurrentPosition())
+            return false
+        }
         isPlayingInBackground = true
         Log.debug("window hidden; playing in the background")
         return true
@@ -388,6 +414,7 @@ public final class TrackcastApplication {
             break
         case .ended, .failed, .idle:
             isPlayingInBackground = false
+            holdUntilDone(nowPlaying.saveCurrentPosition())
             window?.applicationWindow.close()
         case .loading, .ready, .playing, .paused, .buffering:
             break
@@ -397,6 +424,7 @@ public final class TrackcastApplication {
     /// Closes the window the way the user would, so it saves its state, then
     /// ends the process.
     private func quitApplication() {
+        guard !isQuitting else { return }
         isQuitting = true
         inhibitor.release()
         let saving = nowPlaying.saveCurrentPosition()
@@ -408,6 +436,17 @@ public final class TrackcastApplication {
             await saving?.value
             application.release()
             application.quit()
+        }
+    }
+
+    /// Keeps the process alive until `work` is done: with its last window
+    /// gone, the application would end before a position is written.
+    private func holdUntilDone(_ work: Task<Void, Never>?) {
+        guard let work else { return }
+        application.hold()
+        Task {
+            await work.value
+            application.release()
         }
     }
 
@@ -425,6 +464,13 @@ public final class TrackcastApplication {
 /// queued episode; Previous the one played before (or, a few seconds in,
 /// restarts the current one: MPRISService decides).
 extension TrackcastApplication: MPRISHost {
+    public func play() { nowPlaying.play() }
+    public func pause() { nowPlaying.pause() }
+    public func playPause() { nowPlaying.togglePlayPause() }
+    public func stop() { nowPlaying.stop() }
+    public func seek(to position: Duration) { nowPlaying.seek(to: position) }
+    public func setRate(_ rate: Double) { nowPlaying.setRate(rate) }
+    public func setVolume(_ volume: Double) { nowPlaying.setVolume(volume) }
     public var canRaise: Bool { true }
     public func raise() { presentWindow() }
     public func quit() { quitApplication() }

@@ -62,15 +62,12 @@ final class UpNext {
 
     func move(_ episode: EpisodeID, to index: Int) { edit { try await $0.moveInQueue(episode, to: index) } }
 
-    /// Takes the first episode off the queue, to play it.
-    func takeFirst() async -> EpisodeSummary? {
-        guard let first = episodes.first else { return nil }
-        do {
-            try await library.openedStore().removeFromQueue([first.id])
-        } catch {
-            Log.warning("cannot take \(first.id) off the queue: \(error)")
-        }
-        await reload()
+    /// Takes the first episode off the queue, to play it: off the mirror at
+    /// once, so a second call right after takes the next one, not the same.
+    func takeFirst() -> EpisodeSummary? {
+        guard !episodes.isEmpty else { return nil }
+        let first = episodes.removeFirst()
+        edit { try await $0.removeFromQueue([first.id]) }
         return first
     }
 

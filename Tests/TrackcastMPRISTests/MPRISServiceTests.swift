@@ -56,6 +56,7 @@ struct MPRISServiceTests {
         }
         let host = QueueHost(player: player, items: items)
         let service = try MPRISService(player: player, host: host, instance: instance)
+        host.service = service
         service.start()
         host.playCurrent()
         // Generous: the in-process suites share this main loop with every other suite running at once.

@@ -2,12 +2,15 @@ import TrackcastCore
 import TrackcastMPRIS
 import TrackcastPlayback
 
-/// The smallest real host: a fixed queue of files that Next and Previous walk
-/// through on the real player, and a record of what else MPRIS asked for.
+/// The smallest real host: the owner of a real player that MPRIS's
+/// commands reach, a fixed queue of files that Next and Previous walk
+/// through, and a record of what else MPRIS asked for.
 @MainActor
 final class QueueHost: MPRISHost {
     let player: PlayerController
     let items: [PlaybackItem]
+    /// For Seeked after a jump.
+    weak var service: MPRISService?
     private(set) var index = 0
     private(set) var raised = 0
     private(set) var quitRequests = 0
@@ -19,6 +22,19 @@ final class QueueHost: MPRISHost {
     }
 
     func playCurrent() { player.load(items[index]) }
+
+    func play() { player.play() }
+    func pause() { player.pause() }
+    func playPause() { player.toggle() }
+    func stop() { player.stop() }
+
+    func seek(to position: Duration) {
+        player.seek(to: position)
+        service?.didSeek(to: position)
+    }
+
+    func setRate(_ rate: Double) { player.setRate(PlaybackRate(rate)) }
+    func setVolume(_ volume: Double) { player.volume = volume }
 
     var canRaise: Bool { false }
     func raise() { raised += 1 }

@@ -67,10 +67,16 @@ public final class ToastOverlay: Widget {
 
     /// Shows `title` as plain text: a toast's title is Pango markup, and
     /// messages can carry feed titles or URLs with `<` and `&`.
-    public func showToast(_ title: String) {
+    /// A `button` activates its detailed action name (`app.retry`).
+    public func showToast(_ title: String, button: (label: String, action: String)? = nil) {
         let escaped = g_markup_escape_text(title, -1)!
         defer { g_free(escaped) }
-        adw_toast_overlay_add_toast(opaque, adw_toast_new(escaped))
+        let toast = adw_toast_new(escaped)
+        if let button {
+            adw_toast_set_button_label(toast, button.label)
+            adw_toast_set_action_name(toast, button.action)
+        }
+        adw_toast_overlay_add_toast(opaque, toast)
     }
 }
 

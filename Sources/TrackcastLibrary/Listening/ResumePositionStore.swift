@@ -21,6 +21,9 @@ public actor ResumePositionStore {
     /// before it completes, so a waiter that wakes finds either nothing or a
     /// newer flush here, never a finished one it would spin on.
     private var inFlight: Task<Bool, Never>?
+    /// The batch that flush is saving: no longer pending, not yet in the
+    /// library, and still the newest word for its keys until it lands.
+    private var sending: [ResumeKey: ResumePosition] = [:]
     /// Keys forgotten (played to the end) and when: a failed batch merged
     /// back must not bring their older positions back.
     private var forgotten: [ResumeKey: Date] = [:]
@@ -37,8 +40,9 @@ public actor ResumePositionStore {
         pending[key] = ResumePosition(position: position, duration: duration, updated: date)
     }
 
-    /// The newest position recorded for `key` and not yet saved, if any.
-    public func pendingPosition(for key: ResumeKey) -> ResumePosition? { pending[key] }
+    /// The newest position recorded for `key` and not yet saved (or being
+    /// saved right now), if any.
+    public func pendingPosition(for key: ResumeKey) -> ResumePosition? { pending[key] ?? sending[key] }
 
     public var hasPending: Bool { !pending.isEmpty }
 
@@ -53,6 +57,7 @@ public actor ResumePositionStore {
         guard !pending.isEmpty else { return true }
         let batch = pending
         pending.removeAll()
+        sending = batch
         let task = Task { await self.send(batch) }
         inFlight = task
         return await task.value
@@ -60,7 +65,10 @@ public actor ResumePositionStore {
 
     /// Saves `batch`, merges it back if that fails, and ends the flush.
     private func send(_ batch: [ResumeKey: ResumePosition]) async -> Bool {
-        defer { inFlight = nil }
+        defer {
+            inFlight = nil
+            sending = [:]
+        }
         do {
             try await save(batch.map { ResumePositionUpdate(key: $0.key, position: $0.value.position,
                                                             duration: $0.value.duration, updated: $0.value.updated) })
@@ -80,6 +88,7 @@ public actor ResumePositionStore {
     /// position) comes after it.
     public func forget(_ key: ResumeKey, at date: Date = Date()) async {
         pending[key] = nil
+        sending[key] = nil
         forgotten[key] = date
         while let running = inFlight { _ = await running.value }
     }
