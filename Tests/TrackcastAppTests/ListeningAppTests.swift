@@ -239,7 +239,7 @@ extension RunningAppTests {
     }
 
     /// The library's resume position for `key` once `condition` holds for it, or as it is after 10 s.
-    fileprivate static func savedPosition(_ library: URL, _ key: ResumeKey,
+    static func savedPosition(_ library: URL, _ key: ResumeKey,
                                           until condition: (Double) -> Bool) async -> Double? {
         var position: Double?
         for _ in 0..<50 {

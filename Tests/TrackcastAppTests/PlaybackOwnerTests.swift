@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackcastLibrary
+
+/// The one owner of what plays, reached from outside the process the ways
+/// the desktop reaches it: MPRIS, the app's actions on D-Bus, signals.
+/// Part of "The running app", which runs one app at a time.
+extension RunningAppTests {
+    /// What the player bar said it shows ("title | Pause | 0:04 / 1:00"), in order, after `offset`.
+    static func playerBarReports(_ app: RunningApp, after offset: String.Index) -> [String] {
+        let output = app.standardOutput
+        return output[offset...].split(separator: "\n").compactMap { line in
+            line.range(of: "player bar: ").map { String(line[$0.upperBound...]) }
+        }
+    }
+
+    /// Waits until the bar shows Pause with its clock at two different
+    /// positions after `offset`: playing, the clock moving.
+    static func barShowsPlaying(_ app: RunningApp, after offset: String.Index) async -> Bool {
+        await app.waitFor(timeout: .seconds(20)) { app in
+            let clocks = playerBarReports(app, after: offset).compactMap { report in
+                report.range(of: " | Pause | ").map { report[$0.upperBound...].prefix { $0 != " " } }
+            }
+            return Set(clocks).count >= 2
+        }
+    }
+
+    /// Whether MPRIS's PlaybackStatus came to be `status` within ten seconds.
+    static func mprisStatusBecomes(_ status: String, _ app: RunningApp) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if (try? await app.mprisPlayerProperty("PlaybackStatus"))?.contains("'\(status)'") == true { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    @Test("MPRIS Stop, then play-pause: the same item plays on from where it stopped, and the window, MPRIS and the resume record follow it")
+    func stopThenPlay() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let media = try await Self.minuteOfAudio()
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitFor(timeout: .seconds(30)) { $0.positions().contains { $0 >= 3 } },
+                         "the file did not play: \(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Stop")
+            try #require(await app.waitForLine("stopped at ", after: mark), "\(app.standardOutput[mark...])")
+            let stoppedAt = try #require(RunningApp.loggedValues("stopped at ", in: app.standardOutput[mark...]).last)
+            #expect(await Self.mprisStatusBecomes("Stopped", app))
+            #expect(Self.playerBarReports(app, after: mark).last?.contains(" | Play | ") == true,
+                    "\(Self.playerBarReports(app, after: mark))")
+
+            let playMark = app.standardOutput.endIndex
+            try await app.activate("play-pause")
+            #expect(await Self.barShowsPlaying(app, after: playMark), "the bar: \(Self.playerBarReports(app, after: playMark))")
+            let positions = app.positions(after: playMark)
+            #expect(positions.first.map { abs($0 - stoppedAt) <= 1.5 } == true,
+                    "stopped at \(stoppedAt) s, played again from \(positions)")
+            #expect(await Self.mprisStatusBecomes("Playing", app))
+
+            // The resume record follows the item played again.
+            try #require(await app.waitFor(timeout: .seconds(20)) { $0.positions(after: playMark).contains { $0 >= stoppedAt + 2 } })
+            let pauseMark = app.standardOutput.endIndex
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at ", after: pauseMark))
+            let pausedAt = try #require(RunningApp.loggedValues("paused at ", in: app.standardOutput[pauseMark...]).last)
+            let saved = await Self.savedPosition(library, .uri(media)) { abs($0 - pausedAt) < 0.6 }
+            #expect(saved.map { abs($0 - pausedAt) < 0.6 } == true, "paused at \(pausedAt) s, saved \(saved ?? -1) s")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("a position set over MPRIS while paused moves the window's clock and is where the episode resumes after quitting")
+    func setPositionWhilePausedIsKept() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let media = try await Self.minuteOfAudio()
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitFor(timeout: .seconds(30)) { $0.positions().contains { $0 >= 3 } })
+            let mark = app.standardOutput.endIndex
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Pause")
+            try #require(await app.waitForLine("paused at ", after: mark))
+            let metadata = try await app.mprisPlayerProperty("Metadata")
+            let trackID = try #require(metadata.firstMatch(of: /objectpath '([^']+)'/)?.1, "no trackid in \(metadata)")
+            let set = try await app.mpris("org.mpris.MediaPlayer2.Player.SetPosition", "'\(trackID)'", "40000000")
+            #expect(set.status == 0, "\(set.standardError)")
+            #expect(await app.waitFor(timeout: .seconds(10)) { app in
+                Self.playerBarReports(app, after: mark).last?.hasPrefix("\(media.lastPathComponent) | Play | 0:40") == true
+            }, "the bar: \(Self.playerBarReports(app, after: mark))")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+        let saved = await Self.savedPosition(library, .uri(media)) { $0 >= 39.5 }
+        #expect(saved.map { abs($0 - 40) < 0.5 } == true, "saved \(saved ?? -1) s, not 40 s")
+    }
+
+    @Test("SIGTERM and SIGINT quit as Ctrl+Q does: the position reached is saved, not the last flush's", arguments: [SIGTERM, SIGINT])
+    func signalSavesPosition(signal: Int32) async throws {
+        let library = RunningApp.temporaryLibrary()
+        let media = try await Self.minuteOfAudio()
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        // Between two flushes (every 5 s) as far as possible: 8 s in, the last flush was about 3 s ago.
+        let played = await app.waitFor(timeout: .seconds(40)) { $0.positions().contains { $0 >= 8 } }
+        let last = app.positions().last ?? 0
+        kill(app.pid, signal)
+        let result = await app.finish(timeout: .seconds(20))
+        try #require(played, "the file did not play: \(app.standardOutput)")
+        #expect(result.status == 0 && !result.timedOut, "status \(result.status): \(result.standardError)")
+        let saved = await Self.savedPosition(library, .uri(media)) { $0 >= last - 0.1 }
+        #expect(saved.map { $0 >= last - 0.1 && $0 <= last + 1 } == true, "last tick at \(last) s, saved \(saved ?? -1) s")
+    }
+
+    @Test("a failure worth retrying (HTTP 503) offers Retry, which plays the same item; a 404 offers nothing")
+    func retryAfterServerError() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let media = try await Self.minuteOfAudio()
+        let server = try TestHTTPServer()
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        server.route("/gone.opus", .status(404))
+        server.route("/busy.opus", .status(503))
+        let app = try await RunningApp.launch(library: library, arguments: [server.url("/gone.opus")])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("toast: Cannot play"), "\(app.standardOutput)")
+            #expect(!app.standardOutput.contains("[Retry]"), "a 404 offered Retry: \(app.standardOutput)")
+
+            var mark = app.standardOutput.endIndex
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.OpenUri", "'\(server.url("/busy.opus"))'")
+            try #require(await app.waitForLine("[Retry]", after: mark), "\(app.standardOutput[mark...])")
+            server.route("/busy.opus", .serve(try Data(contentsOf: media), contentType: "audio/ogg"))
+            mark = app.standardOutput.endIndex
+            try await app.activate("retry")
+            #expect(await Self.barShowsPlaying(app, after: mark), "the bar: \(Self.playerBarReports(app, after: mark))")
+            #expect(Self.playerBarReports(app, after: mark).allSatisfy { $0.hasPrefix("busy.opus") })
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+}
