@@ -670,6 +670,21 @@ final class NowPlaying {
     }
 
     private func notify() {
+        report()
         for observer in observers { observer() }
+    }
+
+    /// What the debug log last said is playing.
+    private var reported: String?
+
+    /// Says in the debug log which load and phase the owner holds, when
+    /// that changes: how tests from outside the process compare it with
+    /// the window, MPRIS and the player.
+    private func report() {
+        let load = itemID.map { "\($0)" } ?? "none"
+        let shown = "\(load) \(phase) | \(item?.title ?? "-")"
+        guard shown != reported else { return }
+        reported = shown
+        Log.debug("now playing: \(shown)")
     }
 }

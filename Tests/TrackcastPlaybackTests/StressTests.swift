@@ -21,19 +21,6 @@ private final class TickWatcher: Sendable {
     var hasEnded: Bool { ended.withLock { $0 } }
 }
 
-/// SplitMix64: small, fast, and the same sequence for the same seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension PlaybackEngine {
     /// Random sequences of the things a user does, quickly, against sources
     /// that are fast, slow, failing and live. Set TRACKCAST_STRESS_SEED to
@@ -49,9 +36,8 @@ extension PlaybackEngine {
 
         @Test("every published state belongs to the active item; nothing outlives its item")
         func randomSequences() async throws {
-            let seed = ProcessInfo.processInfo.environment["TRACKCAST_STRESS_SEED"].flatMap(UInt64.init)
-                ?? UInt64.random(in: 0...UInt64.max)
-            var random = SeededGenerator(seed: seed)
+            let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_STRESS_SEED")
+            var random = SplitMix64(seed: seed)
             let context = "seed \(seed) (TRACKCAST_STRESS_SEED=\(seed) to replay)"
 
             let sources = try await makeSources()
@@ -69,7 +55,7 @@ extension PlaybackEngine {
                 """)
         }
 
-        private func run(sources: [String], random: inout SeededGenerator, context: String) async throws {
+        private func run(sources: [String], random: inout SplitMix64, context: String) async throws {
             let player = try await TestPlayer {
                 $0.loadTimeout = .seconds(2)
                 $0.networkTimeout = .seconds(1)

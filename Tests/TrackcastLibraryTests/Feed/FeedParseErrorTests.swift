@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TrackcastLibrary
 
@@ -114,18 +115,5 @@ struct FeedParseErrorTests {
         #expect(FeedParseError.notXML.errorDescription == "This is not a podcast feed: the data is not XML.")
         #expect(FeedParseError.malformedXML(line: 3, column: 14, reason: "a tag is not closed properly").errorDescription
                 == "The feed is broken at line 3, column 14: a tag is not closed properly.")
-    }
-}
-
-/// A tiny deterministic generator, so a failure reproduces.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
