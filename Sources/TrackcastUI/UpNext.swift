@@ -11,6 +11,9 @@ final class UpNext {
     private let library: LibraryModel
     private(set) var episodes: [EpisodeSummary] = []
     private var observers: [@MainActor () -> Void] = []
+    /// The newest queued edit, and how many have not run yet.
+    private var lastEdit: Task<Void, Never>?
+    private var pendingEdits = 0
 
     init(library: LibraryModel) {
         self.library = library
@@ -77,14 +80,21 @@ final class UpNext {
         remove(episode)
     }
 
+    /// Edits run one after another, in the order asked; the mirror is read
+    /// again after the last, so a reload between two edits cannot bring
+    /// back an episode the second one took (`takeFirst`).
     private func edit(_ change: @escaping @Sendable (LibraryStore) async throws -> Void) {
-        Task {
+        let previous = lastEdit
+        pendingEdits += 1
+        lastEdit = Task {
+            await previous?.value
             do {
                 try await change(library.openedStore())
             } catch {
                 Log.warning("cannot change the queue: \(error)")
             }
-            await reload()
+            pendingEdits -= 1
+            if pendingEdits == 0 { await reload() }
         }
     }
 }

@@ -151,4 +151,72 @@ extension RunningAppTests {
         }
         #expect(result.status == 0 && !result.timedOut)
     }
+
+    @Test("MPRIS Next twice at once takes the queue's first two episodes and plays the second; the queue is left empty")
+    func nextTwiceTakesTwo() async throws {
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("playing file://"))
+            try await app.activate("queue-last", "[<int64 2>]")
+            try await app.activate("queue-last", "[<int64 3>]")
+            try #require(await app.waitForLine("queue order: 2 3"), "\(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            // Both sent at once, from two processes.
+            let next = "dbus-send --session --print-reply --dest=\(RunningApp.mprisBusName) /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player.Next"
+            _ = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "\(next) & \(next); wait"])
+            #expect(await app.waitForLine("queue: 0 episodes", after: mark), "\(app.standardOutput[mark...])")
+            #expect(await app.waitForLine("sample/video.webm", after: mark), "\(app.standardOutput[mark...])")
+            try await Task.sleep(for: .seconds(1))
+            let taken = app.standardOutput[mark...].split(separator: "\n").filter { $0.contains("next in the queue: ") }
+            #expect(taken.count == 2 && taken[0].hasSuffix("episode 2") && taken[1].hasSuffix("episode 3"), "\(taken)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("the latest command wins: a video still reading its subtitles when another file is opened does not replace it when it is done")
+    func latestPlayWins() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-latest-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let audio = try await Self.minuteOfAudio()
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: audio)
+        }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/sample/video.webm")
+        let film = folder.appendingPathComponent("film.webm")
+        try FileManager.default.copyItem(at: sample, to: film)
+        // Subtitles of nearly the largest size read: checking them takes a
+        // while, as on a slow disk, and the other file is opened meanwhile.
+        var subtitles = ""
+        for cue in 0..<120_000 {
+            subtitles += "\(cue + 1)\n00:00:\(String(format: "%02d", cue % 60)),000 --> 00:00:\(String(format: "%02d", cue % 60)),500\nA line of dialogue said \(cue)\n\n"
+        }
+        try Data(subtitles.utf8).write(to: folder.appendingPathComponent("film.srt"))
+
+        let app = try await RunningApp.launch(library: library, arguments: [film.path], until: .windowShown)
+        let result = try await app.quitting { app in
+            let handedOver = try await ChildProcess.run(trackcast, arguments: ["--library", library.path, audio.path],
+                                                        timeout: .seconds(15))
+            #expect(handedOver.status == 0)
+            try #require(await app.waitForLine("subtitles: 120000 cues in film.srt", timeout: .seconds(60)), "\(app.standardOutput)")
+            try await Task.sleep(for: .seconds(1))
+            let output = app.standardOutput
+            let audioPlays = try #require(output.range(of: "playing \(audio.absoluteString)"), "\(output)")
+            let checked = try #require(output.range(of: "subtitles: 120000 cues"))
+            try #require(audioPlays.lowerBound < checked.lowerBound,
+                         "the subtitles were checked before the other file came: nothing raced (\(output))")
+            #expect(output.contains("dropped: request"), "\(output)")
+            #expect(!output.contains("playing \(film.absoluteString)"), "the older request played: \(output)")
+            let owner = output.split(separator: "\n").last { $0.contains("now playing: ") }
+            #expect(owner?.hasSuffix(audio.lastPathComponent) == true, "\(owner ?? "")")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
 }
