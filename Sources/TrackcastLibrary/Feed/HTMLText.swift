@@ -5,6 +5,12 @@ enum HTMLText {
     /// podcastparser's heuristic (`<[a-z][a-z0-9]*(\s.*?>|/?>)`): an opening tag
     /// somewhere. "a < b" and "<3" are text; "<br>", "<p class=x>" are HTML.
     static func looksLikeHTML(_ text: String) -> Bool {
+        var steps = 0
+        return looksLikeHTML(text, steps: &steps)
+    }
+
+    /// `steps` counts the bytes looked at, so tests can hold it linear.
+    static func looksLikeHTML(_ text: String, steps: inout Int) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var i = 0
@@ -17,7 +23,11 @@ enum HTMLText {
                         let c = bytes[j]
                         if c == UInt8(ascii: ">") { return true }
                         if c == UInt8(ascii: "/"), j + 1 < n, bytes[j + 1] == UInt8(ascii: ">") { return true }
-                        if isSpace(c), bytes[(j + 1)...].contains(UInt8(ascii: ">")) { return true }
+                        if isSpace(c) {
+                            let close = bytes[(j + 1)...].firstIndex(of: UInt8(ascii: ">"))
+                            steps += (close ?? n) - j
+                            if close != nil { return true }
+                        }
                     }
                 }
                 i += 1
@@ -30,8 +40,16 @@ enum HTMLText {
     /// breaks, list items bulleted, entities decoded, source indentation and
     /// line wrapping collapsed as a browser would, at most one blank line in a row.
     static func plainText(fromHTML html: String) -> String {
+        var steps = 0
+        return plainText(fromHTML: html, steps: &steps)
+    }
+
+    /// `steps` counts the bytes tag reading looked at, so tests can hold it linear.
+    static func plainText(fromHTML html: String, steps: inout Int) -> String {
         var html = html
         return html.withUTF8 { bytes in
+            var scan = TagScan(bytes)
+            defer { steps = scan.steps }
             var writer = PlainTextWriter(capacity: bytes.count)
             var i = 0
             let n = bytes.count
@@ -42,7 +60,7 @@ enum HTMLText {
                         i = end
                         continue
                     }
-                    if let tag = readTag(bytes, from: i) {
+                    if let tag = readTag(from: i, &scan) {
                         i = tag.end
                         switch blockKind(bytes, tag.name) {
                         case .lineBreak:
@@ -56,7 +74,7 @@ enum HTMLText {
                             writer.write("•".utf8)
                             writer.space()
                         case .skipContent where !tag.isClosing:
-                            i = skipElementContent(bytes, from: i, name: tag.name)
+                            i = skipElementContent(from: i, name: tag.name, &scan)
                         default:
                             break
                         }
@@ -139,8 +157,10 @@ enum HTMLText {
     }
 
     /// `<name …>` or `</name>`, quotes in attributes respected; `nil` when the `<` starts no tag.
-    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Tag? {
+    private static func readTag(from start: Int, _ scan: inout TagScan) -> Tag? {
+        let bytes = scan.bytes
         var i = start + 1
+        defer { scan.steps += i - start }
         let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
         if closing { i += 1 }
         guard i < bytes.count, isLetter(bytes[i]) else { return nil }
@@ -173,10 +193,11 @@ enum HTMLText {
     }
 
     /// After `<script>`: everything up to and including `</script>`.
-    private static func skipElementContent(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: Range<Int>) -> Int {
+    private static func skipElementContent(from start: Int, name: Range<Int>, _ scan: inout TagScan) -> Int {
+        let bytes = scan.bytes
         var i = start
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(bytes, from: i), tag.isClosing,
+            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(from: i, &scan), tag.isClosing,
                tag.name.count == name.count,
                zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
                 return tag.end

@@ -12,8 +12,16 @@ import Foundation
 public enum SafeMarkup {
     /// HTML show notes as markup.
     public static func fromHTML(_ html: String) -> String {
+        var steps = 0
+        return fromHTML(html, steps: &steps)
+    }
+
+    /// `steps` counts the bytes tag reading looked at, so tests can hold it linear.
+    static func fromHTML(_ html: String, steps: inout Int) -> String {
         var html = html
         return html.withUTF8 { bytes in
+            var scan = TagScan(bytes)
+            defer { steps = scan.steps }
             var writer = Writer()
             var i = 0
             let n = bytes.count
@@ -24,9 +32,9 @@ public enum SafeMarkup {
                         i = endOf("-->", bytes, from: i + 4)
                         continue
                     }
-                    if let tag = readTag(bytes, from: i) {
+                    if let tag = readTag(from: i, &scan) {
                         i = tag.end
-                        i = writer.apply(tag, bytes, next: i)
+                        i = writer.apply(tag, &scan, next: i)
                         continue
                     }
                     writer.text("<")
@@ -151,7 +159,7 @@ public enum SafeMarkup {
         }
 
         /// Acts on a tag; returns where reading goes on (past a skipped element's content).
-        mutating func apply(_ tag: Tag, _ bytes: UnsafeBufferPointer<UInt8>, next: Int) -> Int {
+        mutating func apply(_ tag: Tag, _ scan: inout TagScan, next: Int) -> Int {
             switch tag.name {
             case "b", "strong": toggle(.bold, "<b>", tag)
             case "i", "em": toggle(.italic, "<i>", tag)
@@ -189,7 +197,7 @@ public enum SafeMarkup {
                 hasText = true
             case "script", "style", "head", "title", "iframe", "object", "svg", "template", "noscript":
                 // Content that is not text for a reader: skipped whole.
-                if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, bytes, from: next) }
+                if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, from: next, &scan) }
             default:
                 break // unknown tags and images: dropped, their text (if any) kept
             }
@@ -244,8 +252,10 @@ public enum SafeMarkup {
     }
 
     /// `<name attributes…>` or `</name>`; `nil` when the `<` starts no tag.
-    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Tag? {
+    private static func readTag(from start: Int, _ scan: inout TagScan) -> Tag? {
+        let bytes = scan.bytes
         var i = start + 1
+        defer { scan.steps += i - start }
         let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
         if closing { i += 1 }
         guard i < bytes.count, HTMLText.isLetter(bytes[i]) else { return nil }
@@ -292,11 +302,12 @@ public enum SafeMarkup {
     }
 
     /// After `<script>`: the index past `</script>`, or the end.
-    static func endOfElement(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func endOfElement(_ name: String, from start: Int, _ scan: inout TagScan) -> Int {
+        let bytes = scan.bytes
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/"),
-               let tag = readTag(bytes, from: i), tag.name == name {
+               let tag = readTag(from: i, &scan), tag.name == name {
                 return tag.end
             }
             i += 1
