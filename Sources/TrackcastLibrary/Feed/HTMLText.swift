@@ -24,9 +24,10 @@ enum HTMLText {
                         if c == UInt8(ascii: ">") { return true }
                         if c == UInt8(ascii: "/"), j + 1 < n, bytes[j + 1] == UInt8(ascii: ">") { return true }
                         if isSpace(c) {
+                            // With no `>` after this one, no later `<` can open a tag either.
                             let close = bytes[(j + 1)...].firstIndex(of: UInt8(ascii: ">"))
                             steps += (close ?? n) - j
-                            if close != nil { return true }
+                            return close != nil
                         }
                     }
                 }
@@ -156,29 +157,31 @@ enum HTMLText {
         var end: Int
     }
 
-    /// `<name …>` or `</name>`, quotes in attributes respected; `nil` when the `<` starts no tag.
+    /// `<name …>` or `</name>`, quotes in attributes respected; `nil` when the
+    /// `<` starts no tag, or one longer than `TagScan.maximumLength`.
     private static func readTag(from start: Int, _ scan: inout TagScan) -> Tag? {
         let bytes = scan.bytes
         var i = start + 1
-        defer { scan.steps += i - start }
         let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
         if closing { i += 1 }
-        guard i < bytes.count, isLetter(bytes[i]) else { return nil }
+        guard i < bytes.count, isLetter(bytes[i]), let limit = scan.limit(forTagAt: start) else { return nil }
         let nameStart = i
-        while i < bytes.count, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+        while i < limit, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+        scan.steps += i - start
         let name = nameStart..<i
-        var quote: UInt8?
-        while i < bytes.count {
-            let c = bytes[i]
-            if let q = quote {
-                if c == q { quote = nil }
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                quote = c
-            } else if c == UInt8(ascii: ">") {
-                return Tag(name: name, isClosing: closing, end: i + 1)
+        // The reader's state: outside quotes (0), inside "…" (1) or '…' (2).
+        var state: UInt8 = 0
+        while i < limit, scan.proceeds(at: i, state: state) {
+            switch (state, bytes[i]) {
+            case (0, UInt8(ascii: ">")): return Tag(name: name, isClosing: closing, end: i + 1)
+            case (0, UInt8(ascii: "\"")): state = 1
+            case (0, UInt8(ascii: "'")): state = 2
+            case (1, UInt8(ascii: "\"")), (2, UInt8(ascii: "'")): state = 0
+            default: break
             }
             i += 1
         }
+        scan.gaveUp()
         return nil
     }
 
@@ -197,10 +200,14 @@ enum HTMLText {
         let bytes = scan.bytes
         var i = start
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(from: i, &scan), tag.isClosing,
-               tag.name.count == name.count,
-               zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
-                return tag.end
+            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(from: i, &scan) {
+                if tag.isClosing, tag.name.count == name.count,
+                   zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
+                    return tag.end
+                }
+                // Past the tag, not into it: reading never goes back over a tag it read.
+                i = tag.end
+                continue
             }
             i += 1
         }

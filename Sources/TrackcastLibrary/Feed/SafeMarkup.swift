@@ -124,6 +124,11 @@ public enum SafeMarkup {
     /// Output with HTML's whitespace rules (as `HTMLText`'s plain text), and
     /// the stack of open inline elements, closed in order.
     private struct Writer {
+        /// Deeper than show notes ever nest bold, italic and links. Without a
+        /// limit, closing an element deep in the stack (and reopening all above
+        /// it) written again and again makes markup grow as the square of the tags.
+        static let maximumDepth = 8
+
         var out = ""
         var open: [Inline] = []
         var pendingSpace = false
@@ -166,7 +171,7 @@ public enum SafeMarkup {
             case "a":
                 if tag.isClosing {
                     close(.link)
-                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink) {
+                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink), open.count < Self.maximumDepth {
                     close(.link) // links do not nest
                     flushWhitespace()
                     out += "<a href=\"\(SafeMarkup.escaped(href))\">"
@@ -207,7 +212,7 @@ public enum SafeMarkup {
         private mutating func toggle(_ kind: Inline, _ opening: String, _ tag: Tag) {
             if tag.isClosing {
                 close(kind)
-            } else {
+            } else if open.count < Self.maximumDepth {
                 flushWhitespace()
                 out += opening
                 open.append(kind)
@@ -251,55 +256,94 @@ public enum SafeMarkup {
         var end: Int
     }
 
-    /// `<name attributes…>` or `</name>`; `nil` when the `<` starts no tag.
+    /// Where reading a tag's attributes is, as `TagScan` marks it.
+    private enum TagState: UInt8 {
+        case between, name, afterName, afterEquals, doubleQuoted, singleQuoted, unquoted
+    }
+
+    /// `<name attributes…>` or `</name>`; `nil` when the `<` starts no tag,
+    /// or one longer than `TagScan.maximumLength`.
     private static func readTag(from start: Int, _ scan: inout TagScan) -> Tag? {
         let bytes = scan.bytes
         var i = start + 1
-        defer { scan.steps += i - start }
         let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
         if closing { i += 1 }
-        guard i < bytes.count, HTMLText.isLetter(bytes[i]) else { return nil }
+        guard i < bytes.count, HTMLText.isLetter(bytes[i]), let limit = scan.limit(forTagAt: start) else { return nil }
         let nameStart = i
-        while i < bytes.count, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
+        while i < limit, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
+        scan.steps += i - start
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self).lowercased()
         var href: String?
-        while i < bytes.count {
+        var state = TagState.between
+        var attribute = i..<i
+        var valueStart = i
+        // Each step reads the byte at `i` or hands it to another state.
+        while i < limit, scan.proceeds(at: i, state: state.rawValue) {
             let c = bytes[i]
-            if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
-            guard HTMLText.isLetter(c) else {
+            switch state {
+            case .between:
+                if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
+                if HTMLText.isLetter(c) {
+                    attribute = i..<i
+                    state = .name
+                }
                 i += 1
-                continue
-            }
-            let attributeStart = i
-            while i < bytes.count, HTMLText.isLetter(bytes[i]) || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<i]), as: UTF8.self)
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
-            i += 1
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-            guard i < bytes.count else { return nil }
-            let valueStart: Int
-            let valueEnd: Int
-            if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-                let quote = bytes[i]
-                valueStart = i + 1
-                i = valueStart
-                while i < bytes.count, bytes[i] != quote { i += 1 }
-                guard i < bytes.count else { return nil }
-                valueEnd = i
+            case .name:
+                if HTMLText.isLetter(c) || c == UInt8(ascii: "-") {
+                    i += 1
+                } else {
+                    attribute = attribute.lowerBound..<i
+                    state = .afterName
+                }
+            case .afterName:
+                if isSpace(c) {
+                    i += 1
+                } else if c == UInt8(ascii: "=") {
+                    state = .afterEquals
+                    i += 1
+                } else {
+                    state = .between // an attribute without a value
+                }
+            case .afterEquals:
+                if isSpace(c) {
+                    i += 1
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    state = c == UInt8(ascii: "\"") ? .doubleQuoted : .singleQuoted
+                    i += 1
+                    valueStart = i
+                } else {
+                    state = .unquoted
+                    valueStart = i
+                }
+            case .doubleQuoted, .singleQuoted:
+                if c == UInt8(ascii: state == .doubleQuoted ? "\"" : "'") {
+                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    state = .between
+                }
                 i += 1
-            } else {
-                valueStart = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">"), bytes[i] > 0x20 { i += 1 }
-                valueEnd = i
-            }
-            if attribute.lowercased() == "href" {
-                let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
-                href = HTMLText.decodingEntities(raw)
+            case .unquoted:
+                if c != UInt8(ascii: ">"), c > 0x20 {
+                    i += 1
+                } else {
+                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    state = .between
+                }
             }
         }
+        scan.gaveUp()
         return nil
     }
+
+    /// The value, entities decoded, if the attribute is `href` (in any case).
+    private static func hrefValue(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Range<Int>,
+                                  _ value: Range<Int>) -> String? {
+        guard attribute.count == 4, zip(attribute, "href".utf8).allSatisfy({ bytes[$0] | 0x20 == $1 }) else {
+            return nil
+        }
+        return HTMLText.decodingEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// After `<script>`: the index past `</script>`, or the end.
     static func endOfElement(_ name: String, from start: Int, _ scan: inout TagScan) -> Int {
@@ -307,8 +351,11 @@ public enum SafeMarkup {
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/"),
-               let tag = readTag(from: i, &scan), tag.name == name {
-                return tag.end
+               let tag = readTag(from: i, &scan) {
+                if tag.name == name { return tag.end }
+                // Past the tag, not into it: reading never goes back over a tag it read.
+                i = tag.end
+                continue
             }
             i += 1
         }
