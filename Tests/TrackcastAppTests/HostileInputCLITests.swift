@@ -87,4 +87,21 @@ struct HostileInputCLITests {
         let again = try await ChildProcess.run(trackcast, arguments: ["subscribe", feed.path], environment: environment)
         #expect(again.status == 0 && !again.standardError.contains("kept as"), "\(again.standardError)")
     }
+
+    @Test("play --start 1e300 starts at the longest time there is and ends, instead of trapping")
+    func hugeStart() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-far-\(UUID()).opus")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=50", "samplesperbuffer=960", "!", "audio/x-raw,rate=48000",
+            "!", "audioconvert", "!", "opusenc", "!", "oggmux", "!", "filesink", "location=\(file.path)",
+        ])
+        try #require(made.status == 0, "\(made.standardError)")
+        let result = try await ChildProcess.run(trackcast, arguments: ["play", file.path, "--start", "1e300"],
+                                                environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil,
+                                                              "TRACKCAST_AUDIO_SINK": "fakesink sync=true"],
+                                                timeout: .seconds(30))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("state ended\n"), "\(result.standardOutput)")
+    }
 }

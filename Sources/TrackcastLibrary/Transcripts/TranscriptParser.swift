@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// Reads the transcript formats Podcasting 2.0 feeds link to: WebVTT
 /// (`text/vtt`), SubRip (`application/x-subrip`, `application/srt`), the
@@ -71,7 +72,7 @@ public enum TranscriptParser {
         }
     }
 
-    /// `hh:mm:ss.mmm`, `mm:ss.mmm` or SRT's `hh:mm:ss,mmm`.
+    /// `hh:mm:ss.mmm`, `mm:ss.mmm` or SRT's `hh:mm:ss,mmm`; at most `MediaTime.maximumSeconds`.
     static func timestamp(_ text: String) -> TimeInterval? {
         let fields = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").split(separator: ":")
         guard (2...3).contains(fields.count) else { return nil }
@@ -80,7 +81,7 @@ public enum TranscriptParser {
             guard let value = Double(field), value >= 0 else { return nil }
             seconds = seconds * 60 + value
         }
-        return seconds
+        return MediaTime.seconds(seconds)
     }
 
     private static func stripTags(_ line: String, _ markup: inout TranscriptMarkup) -> String {
@@ -96,9 +97,9 @@ public enum TranscriptParser {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let segments = object["segments"] as? [[String: Any]] else { throw ParseError.noCues(.json) }
         return segments.compactMap { segment in
-            guard let start = (segment["startTime"] as? NSNumber)?.doubleValue,
+            guard let start = (segment["startTime"] as? NSNumber).flatMap({ MediaTime.seconds($0.doubleValue) }),
                   let body = segment["body"] as? String, !body.isEmpty else { return nil }
-            let end = (segment["endTime"] as? NSNumber)?.doubleValue ?? start
+            let end = (segment["endTime"] as? NSNumber).flatMap { MediaTime.seconds($0.doubleValue) } ?? start
             return TranscriptCue(start: start, end: max(start, end), text: body, speaker: segment["speaker"] as? String)
         }
     }
