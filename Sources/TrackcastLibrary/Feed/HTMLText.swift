@@ -82,7 +82,7 @@ enum HTMLText {
                         continue
                     }
                 } else if c == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    writer.write(String(entity.scalar).utf8)
+                    if let scalar = entity.scalar { writer.write(String(scalar).utf8) }
                     i = entity.end
                     continue
                 } else if isSpace(c) {
@@ -113,7 +113,7 @@ enum HTMLText {
             var i = 0
             while i < bytes.count {
                 if bytes[i] == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    out.append(contentsOf: String(entity.scalar).utf8)
+                    if let scalar = entity.scalar { out.append(contentsOf: String(scalar).utf8) }
                     i = entity.end
                 } else {
                     out.append(bytes[i])
@@ -214,8 +214,9 @@ enum HTMLText {
         return bytes.count
     }
 
-    /// `&name;`, `&#123;`, `&#x1F600;` → the scalar and the index after the `;`.
-    static func decodeEntity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (scalar: Unicode.Scalar, end: Int)? {
+    /// `&name;`, `&#123;`, `&#x1F600;` → the scalar and the index after the `;`;
+    /// no scalar for a control character (`&#27;`), which decodes to nothing.
+    static func decodeEntity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (scalar: Unicode.Scalar?, end: Int)? {
         var i = start + 1
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "#") {
@@ -235,7 +236,7 @@ enum HTMLText {
             }
             guard digits > 0, i < bytes.count, bytes[i] == UInt8(ascii: ";"),
                   value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-            return (scalar, i + 1)
+            return (FeedControls.isDropped(scalar) ? nil : scalar, i + 1)
         }
         let nameStart = i
         while i < bytes.count, i - nameStart <= 10, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }

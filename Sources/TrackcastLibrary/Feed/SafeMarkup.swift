@@ -40,7 +40,7 @@ public enum SafeMarkup {
                     writer.text("<")
                     i += 1
                 } else if c == UInt8(ascii: "&"), let entity = HTMLText.decodeEntity(bytes, from: i) {
-                    writer.text(String(entity.scalar))
+                    if let scalar = entity.scalar { writer.text(String(scalar)) }
                     i = entity.end
                 } else if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C {
                     writer.space()
