@@ -59,22 +59,93 @@ public enum SafeMarkup {
 
     /// Plain text as markup: escaped, with `http(s)` addresses made links.
     public static func fromPlainText(_ text: String) -> String {
+        var steps = 0
+        return fromPlainText(text, steps: &steps)
+    }
+
+    /// How many addresses one word may offer before the rest of it is taken
+    /// as text: each is read to the word's end, so without a limit a word of
+    /// "http:///" repeated would be read once per "http".
+    static let maximumLinkAttempts = 4
+
+    /// `steps` counts the characters looked at, so tests can hold it linear.
+    ///
+    /// An address starts at any "http" (in any case) and runs to the end of its
+    /// word (whitespace, `<`, `>`, quotes), less sentence punctuation after it.
+    static func fromPlainText(_ text: String, steps: inout Int) -> String {
+        let scalars = text.unicodeScalars
         var out = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "http", options: .caseInsensitive) {
-            out += escaped(String(rest[..<start.lowerBound]))
-            let candidate = rest[start.lowerBound...].prefix { !$0.isWhitespace && !"<>\"'".contains($0) }
-            // Sentence punctuation after an address is not part of it.
-            let address = String(candidate.reversed().drop { ".,;:!?)".contains($0) }.reversed())
-            if let url = allowedLink(address), address.count > "https://".count {
-                out += "<a href=\"\(escaped(url))\">\(escaped(address))</a>"
-                rest = rest[rest.index(start.lowerBound, offsetBy: address.count)...]
+        var written = scalars.startIndex
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            steps += 1
+            guard startsHTTP(scalars, at: i) else {
+                i = scalars.index(after: i)
+                continue
+            }
+            // Every "http" in this word shares its end.
+            let wordEnd = scalars[i...].firstIndex { $0.properties.isWhitespace || "<>\"'".unicodeScalars.contains($0) }
+                ?? scalars.endIndex
+            var end = wordEnd
+            while end > i, ".,;:!?)".unicodeScalars.contains(scalars[scalars.index(before: end)]) {
+                end = scalars.index(before: end)
+            }
+            steps += scalars.distance(from: i, to: wordEnd)
+            var attempts = 0
+            var start = i
+            var link: (url: String, address: String)?
+            while start < end, attempts < maximumLinkAttempts, link == nil {
+                if startsHTTP(scalars, at: start), hasSchemeSeparator(scalars, after: start, before: end) {
+                    attempts += 1
+                    let address = String(scalars[start..<end])
+                    steps += address.utf8.count
+                    if let url = allowedLink(address), address.count > "https://".count {
+                        link = (url, address)
+                        break
+                    }
+                }
+                start = scalars.index(after: start)
+            }
+            guard let link else {
+                i = wordEnd
+                continue
+            }
+            out += escaped(String(scalars[written..<start]))
+            out += "<a href=\"\(escaped(link.url))\">\(escaped(link.address))</a>"
+            written = end
+            i = end
+        }
+        return out + escaped(String(scalars[written...]))
+    }
+
+    private static func startsHTTP(_ scalars: String.UnicodeScalarView, at index: String.Index) -> Bool {
+        var i = index
+        for letter in "http".unicodeScalars {
+            guard i < scalars.endIndex, scalars[i].properties.lowercaseMapping == String(letter) else { return false }
+            i = scalars.index(after: i)
+        }
+        return true
+    }
+
+    /// Whether "://" or "s://" follows the "http" at `index`, ignoring the
+    /// controls `allowedLink` ignores: without it no address starts here.
+    private static func hasSchemeSeparator(_ scalars: String.UnicodeScalarView, after index: String.Index,
+                                           before end: String.Index) -> Bool {
+        var i = scalars.index(index, offsetBy: 4)
+        var expected = Substring("s://")
+        while i < end, let next = expected.unicodeScalars.first {
+            let scalar = scalars[i]
+            i = scalars.index(after: i)
+            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+            if scalar.properties.lowercaseMapping == String(next) {
+                expected = expected.dropFirst()
+            } else if expected.count == 4 && scalar == ":" {
+                expected = expected.dropFirst(2) // no "s": "://" follows
             } else {
-                out += escaped(String(rest[start]))
-                rest = rest[start.upperBound...]
+                return false
             }
         }
-        return out + escaped(String(rest))
+        return expected.isEmpty
     }
 
     /// `text` with the five characters markup gives meaning escaped, and the
