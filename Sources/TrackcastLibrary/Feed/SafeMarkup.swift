@@ -94,7 +94,7 @@ public enum SafeMarkup {
             var attempts = 0
             var start = i
             var link: (url: String, address: String)?
-            while start < end, attempts < maximumLinkAttempts, link == nil {
+            while start < end, attempts < maximumLinkAttempts {
                 if startsHTTP(scalars, at: start), hasSchemeSeparator(scalars, after: start, before: end) {
                     attempts += 1
                     let address = String(scalars[start..<end])
