@@ -3,9 +3,10 @@ import TrackcastCore
 
 /// Times and dates as the views write them.
 enum TimeText {
-    /// "4:05" or "1:02:03"; "0:00" for times before the start.
+    /// "4:05" or "1:02:03"; "0:00" for times before the start, and no more
+    /// than `MediaTime.maximumSeconds` for any time, however it was come by.
     static func clock(_ duration: Duration) -> String {
-        let total = max(0, Int(duration.components.seconds))
+        let total = Int(min(max(0, duration.components.seconds), Int64(MediaTime.maximumSeconds)))
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, seconds)

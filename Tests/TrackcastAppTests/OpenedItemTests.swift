@@ -49,6 +49,7 @@ struct TimeTextTests {
         #expect(TimeText.clock(seconds: .nan) == "0:00")
         #expect(TimeText.clock(seconds: 1e300) == "2777:46:40")
         #expect(TimeText.clock(Duration(secondsComponent: .min, attosecondsComponent: 0)) == "0:00")
+        #expect(TimeText.clock(Duration(secondsComponent: .max, attosecondsComponent: 0)) == "2777:46:40")
         #expect(TimeText.length(1e300) == "2777 h 47 min")
         #expect(TimeText.length(.nan) == "0 s")
         #expect(TimeText.remaining(.infinity) == "1 s left")
