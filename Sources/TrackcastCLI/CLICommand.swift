@@ -42,7 +42,9 @@ public struct CommandContext: Sendable {
     /// The usual context: standard output and standard error.
     public static func standard(libraryDirectory: URL) -> CommandContext {
         CommandContext(libraryDirectory: libraryDirectory,
-                       print: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                       printError: { FileHandle.standardError.write(Data(("trackcast: " + $0 + "\n").utf8)) })
+                       print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
+                       printError: {
+                           FileHandle.standardError.write(Data(("trackcast: " + TerminalText.escaped($0) + "\n").utf8))
+                       })
     }
 }

@@ -25,7 +25,7 @@ final class ChapterMenu {
         let menu = Menu()
         for (index, chapter) in listed.enumerated() {
             let title = chapter.title ?? String(format: tr("Chapter %d"), index + 1)
-            let label = "\(TimeText.clock(.seconds(chapter.start)))  \(title)"
+            let label = "\(TimeText.clock(seconds: chapter.start))  \(title)"
             // The current chapter is marked the way a radio item would be.
             menu.append(index == current ? "▶ " + label : label, action: "app.seek-chapter(\(index))")
         }

@@ -97,7 +97,7 @@ final class EpisodeChapterRow: ListRowController {
     }
 
     func bind(_ item: EpisodeChaptersView.ChapterItem) {
-        start.text = TimeText.clock(.seconds(item.chapter.start))
+        start.text = TimeText.clock(seconds: item.chapter.start)
         let name = item.chapter.title.flatMap { $0.isEmpty ? nil : $0 } ?? String(format: tr("Chapter %d"), item.number)
         title.text = name
         if let address = Self.address(of: item.chapter) {

@@ -233,7 +233,7 @@ final class TranscriptCueRow: ListRowController {
 
     func bind(_ item: TranscriptView.CueItem) {
         var parts: [String] = []
-        if item.isTimed { parts.append(TimeText.clock(.seconds(item.cue.start))) }
+        if item.isTimed { parts.append(TimeText.clock(seconds: item.cue.start)) }
         if let speaker = item.cue.speaker, !speaker.isEmpty { parts.append(speaker) }
         heading.text = parts.joined(separator: " · ")
         heading.isVisible = !parts.isEmpty

@@ -19,7 +19,7 @@ struct PlayCommand: CLICommand {
     @MainActor
     func run(_ context: CommandContext) async -> Int32 {
         let player = TerminalPlayer(print: context.print, printError: context.printError)
-        return await player.play(options.uri, startingAt: options.start.map { .milliseconds(Int64($0 * 1000)) },
+        return await player.play(options.uri, startingAt: options.start.flatMap(Duration.init(clampingSeconds:)),
                                  rate: PlaybackRate(options.rate),
                                  effects: ListeningEffects(skipsSilence: options.skipsSilence,
                                                            boostsVoice: options.boostsVoice))

@@ -87,4 +87,52 @@ struct HostileInputCLITests {
         let again = try await ChildProcess.run(trackcast, arguments: ["subscribe", feed.path], environment: environment)
         #expect(again.status == 0 && !again.standardError.contains("kept as"), "\(again.standardError)")
     }
+
+    @Test("play --start 1e300 starts at the longest time there is and ends, instead of trapping")
+    func hugeStart() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-far-\(UUID()).opus")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=50", "samplesperbuffer=960", "!", "audio/x-raw,rate=48000",
+            "!", "audioconvert", "!", "opusenc", "!", "oggmux", "!", "filesink", "location=\(file.path)",
+        ])
+        try #require(made.status == 0, "\(made.standardError)")
+        let result = try await ChildProcess.run(trackcast, arguments: ["play", file.path, "--start", "1e300"],
+                                                environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil,
+                                                              "TRACKCAST_AUDIO_SINK": "fakesink sync=true"],
+                                                timeout: .seconds(30))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("state ended\n"), "\(result.standardOutput)")
+    }
+
+    @Test("control characters already in a library are escaped in what shows and episodes print")
+    func controlsEscaped() async throws {
+        let cli = try LibraryCLI()
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-controls-\(UUID()).xml")
+        defer { try? FileManager.default.removeItem(at: feed) }
+        try PodcastFeedWriter(title: "Plain", episodes: 1).data().write(to: feed)
+        let subscribed = try await cli.run(["subscribe", feed.path])
+        try #require(subscribed.status == 0, "\(subscribed.standardError)")
+        // As a Trackcast that kept controls would have stored them.
+        let poisoned = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [
+            cli.database.path,
+            "UPDATE shows SET title = 'A' || char(27) || ']0;x' || char(7) || char(155) || 'B';"
+                + "UPDATE episodes SET title = 'E' || char(27) || '[2J' || char(8);",
+        ])
+        try #require(poisoned.status == 0, "\(poisoned.standardError)")
+
+        for command in ["shows", "episodes"] {
+            let result = try await cli.run(command == "shows" ? ["shows"] : ["episodes", "1"])
+            #expect(result.status == 0, "\(result.standardError)")
+            let controls = result.standardOutput.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+            }
+            #expect(controls.isEmpty, "\(command) printed \(controls.map { String($0.value, radix: 16) })")
+            // Written as JSON writes them, so that --json output stays JSON.
+            let expected = command == "shows" ? "A\\u001B]0;x\\u0007\\u009BB" : "E\\u001B[2J\\u0008"
+            #expect(result.standardOutput.contains(expected), "\(result.standardOutput)")
+        }
+        let json = try await cli.run(["episodes", "1", "--json"])
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))) != nil, "\(json.standardOutput)")
+    }
 }

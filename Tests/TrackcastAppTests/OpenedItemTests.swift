@@ -42,6 +42,19 @@ struct TimeTextTests {
         #expect(TimeText.remaining(12 * 60) == "12 min left")
     }
 
+    @Test("clocks of seconds, and lengths, that no media has are written, not trapped on")
+    func extremes() {
+        #expect(TimeText.clock(seconds: 65) == "1:05")
+        #expect(TimeText.clock(seconds: .infinity) == "0:00")
+        #expect(TimeText.clock(seconds: .nan) == "0:00")
+        #expect(TimeText.clock(seconds: 1e300) == "2777:46:40")
+        #expect(TimeText.clock(Duration(secondsComponent: .min, attosecondsComponent: 0)) == "0:00")
+        #expect(TimeText.clock(Duration(secondsComponent: .max, attosecondsComponent: 0)) == "2777:46:40")
+        #expect(TimeText.length(1e300) == "2777 h 47 min")
+        #expect(TimeText.length(.nan) == "0 s")
+        #expect(TimeText.remaining(.infinity) == "1 s left")
+    }
+
     @Test("the sample show is found where the build or the environment says")
     func sampleShowLocation() {
         let url = SampleShow.feedURL(environment: ["TRACKCAST_PKGDATADIR": "/opt/trackcast/share/trackcast"])

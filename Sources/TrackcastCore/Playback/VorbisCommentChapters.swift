@@ -44,6 +44,6 @@ public enum VorbisCommentChapters {
                   let value = Double(part), value.isFinite, value < 1e9 else { return nil }
             seconds = seconds * 60 + value
         }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+        return Duration(clampingSeconds: (seconds * 1000).rounded() / 1000)
     }
 }

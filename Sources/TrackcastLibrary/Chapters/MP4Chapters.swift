@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// Reads the chapters of an MP4, M4A or M4B file: the QuickTime chapter
 /// track (a text track named by another track's `tref/chap`, one sample
@@ -119,9 +120,10 @@ public enum MP4Chapters {
               let count = reader.u8() else { return [] }
         var chapters: [Chapter] = []
         for _ in 0..<count {
-            guard let start = reader.u64(), let titleLength = reader.u8(),
-                  let title = reader.bytes(Int(titleLength)) else { break }
-            chapters.append(Chapter(start: Double(start) / 10_000_000, title: text(title), source: .embedded))
+            guard let units = reader.u64(), let titleLength = reader.u8(),
+                  let title = reader.bytes(Int(titleLength)), let start = MediaTime.seconds(Double(units) / 10_000_000)
+            else { break }
+            chapters.append(Chapter(start: start, title: text(title), source: .embedded))
         }
         return chapters
     }
@@ -237,7 +239,7 @@ public enum MP4Chapters {
             for run in sampleDurations {
                 for _ in 0..<min(run.count, UInt32(MP4Chapters.sampleLimit)) {
                     guard starts.count < MP4Chapters.sampleLimit else { return starts }
-                    starts.append(time / Double(timescale))
+                    starts.append(MediaTime.seconds(time / Double(timescale)) ?? MediaTime.maximumSeconds)
                     time += Double(run.duration)
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// Reads a Podcasting 2.0 chapters file (`application/json+chapters`):
 /// `{"version": "1.2.0", "chapters": [{"startTime": 0, "title": …, "img": …,
@@ -23,7 +24,9 @@ public enum PodcastChaptersFile {
         guard let entries = object["chapters"] as? [[String: Any]] else { throw ParseError.noChapters }
         return entries.compactMap { entry in
             // A chapter without a usable start cannot be placed; skip it, keep the rest.
-            guard let start = number(entry["startTime"]), start.isFinite, start >= 0 else { return nil }
+            guard let given = number(entry["startTime"]), given >= 0, let start = MediaTime.seconds(given) else {
+                return nil
+            }
             return Chapter(start: start, title: (entry["title"] as? String).flatMap { $0.isEmpty ? nil : $0 },
                            url: link(entry["url"], base), image: link(entry["img"], base).map(ChapterImage.remote),
                            isListed: (entry["toc"] as? Bool) ?? true, source: .chaptersFile)

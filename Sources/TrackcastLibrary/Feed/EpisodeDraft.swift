@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// One item or entry while it is being read: candidate values per field, kept
 /// apart until `finished` chooses, so the result does not depend on the order
@@ -140,7 +141,7 @@ struct EpisodeDraft {
             addLink(url: url("href"), attributes: attributes)
         case .chapter:
             // Podlove requires both start and title; a chapter without either is skipped.
-            guard let start = attributes["start"].flatMap(FeedDurationParser.seconds(from:)),
+            guard let start = attributes["start"].flatMap(FeedDurationParser.seconds(from:)).flatMap(MediaTime.seconds),
                   let title = attributes["title"] else { return }
             episode.chapters.append(FeedChapter(
                 start: start,

@@ -156,7 +156,8 @@ struct FeedSAXHandler {
     }
 
     mutating func text(_ text: String) {
-        self.text += text
+        // XML lets `&#x9b;` and raw C1 controls through; nothing shown needs them.
+        self.text += FeedControls.removing(from: text)
     }
 
     mutating func issue(code: Int, line: Int, column: Int) {

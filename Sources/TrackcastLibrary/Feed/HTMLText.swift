@@ -5,6 +5,12 @@ enum HTMLText {
     /// podcastparser's heuristic (`<[a-z][a-z0-9]*(\s.*?>|/?>)`): an opening tag
     /// somewhere. "a < b" and "<3" are text; "<br>", "<p class=x>" are HTML.
     static func looksLikeHTML(_ text: String) -> Bool {
+        var steps = 0
+        return looksLikeHTML(text, steps: &steps)
+    }
+
+    /// `steps` counts the bytes looked at, so tests can hold it linear.
+    static func looksLikeHTML(_ text: String, steps: inout Int) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var i = 0
@@ -17,7 +23,12 @@ enum HTMLText {
                         let c = bytes[j]
                         if c == UInt8(ascii: ">") { return true }
                         if c == UInt8(ascii: "/"), j + 1 < n, bytes[j + 1] == UInt8(ascii: ">") { return true }
-                        if isSpace(c), bytes[(j + 1)...].contains(UInt8(ascii: ">")) { return true }
+                        if isSpace(c) {
+                            // With no `>` after this one, no later `<` can open a tag either.
+                            let close = bytes[(j + 1)...].firstIndex(of: UInt8(ascii: ">"))
+                            steps += (close ?? n) - j
+                            return close != nil
+                        }
                     }
                 }
                 i += 1
@@ -30,8 +41,16 @@ enum HTMLText {
     /// breaks, list items bulleted, entities decoded, source indentation and
     /// line wrapping collapsed as a browser would, at most one blank line in a row.
     static func plainText(fromHTML html: String) -> String {
+        var steps = 0
+        return plainText(fromHTML: html, steps: &steps)
+    }
+
+    /// `steps` counts the bytes tag reading looked at, so tests can hold it linear.
+    static func plainText(fromHTML html: String, steps: inout Int) -> String {
         var html = html
         return html.withUTF8 { bytes in
+            var scan = TagScan(bytes)
+            defer { steps = scan.steps }
             var writer = PlainTextWriter(capacity: bytes.count)
             var i = 0
             let n = bytes.count
@@ -42,7 +61,7 @@ enum HTMLText {
                         i = end
                         continue
                     }
-                    if let tag = readTag(bytes, from: i) {
+                    if let tag = readTag(from: i, &scan) {
                         i = tag.end
                         switch blockKind(bytes, tag.name) {
                         case .lineBreak:
@@ -56,14 +75,14 @@ enum HTMLText {
                             writer.write("•".utf8)
                             writer.space()
                         case .skipContent where !tag.isClosing:
-                            i = skipElementContent(bytes, from: i, name: tag.name)
+                            i = skipElementContent(from: i, name: tag.name, &scan)
                         default:
                             break
                         }
                         continue
                     }
                 } else if c == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    writer.write(String(entity.scalar).utf8)
+                    if let scalar = entity.scalar { writer.write(String(scalar).utf8) }
                     i = entity.end
                     continue
                 } else if isSpace(c) {
@@ -94,7 +113,7 @@ enum HTMLText {
             var i = 0
             while i < bytes.count {
                 if bytes[i] == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    out.append(contentsOf: String(entity.scalar).utf8)
+                    if let scalar = entity.scalar { out.append(contentsOf: String(scalar).utf8) }
                     i = entity.end
                 } else {
                     out.append(bytes[i])
@@ -138,27 +157,31 @@ enum HTMLText {
         var end: Int
     }
 
-    /// `<name …>` or `</name>`, quotes in attributes respected; `nil` when the `<` starts no tag.
-    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Tag? {
+    /// `<name …>` or `</name>`, quotes in attributes respected; `nil` when the
+    /// `<` starts no tag, or one longer than `TagScan.maximumLength`.
+    private static func readTag(from start: Int, _ scan: inout TagScan) -> Tag? {
+        let bytes = scan.bytes
         var i = start + 1
         let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
         if closing { i += 1 }
-        guard i < bytes.count, isLetter(bytes[i]) else { return nil }
+        guard i < bytes.count, isLetter(bytes[i]), let limit = scan.limit(forTagAt: start) else { return nil }
         let nameStart = i
-        while i < bytes.count, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+        while i < limit, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+        scan.steps += i - start
         let name = nameStart..<i
-        var quote: UInt8?
-        while i < bytes.count {
-            let c = bytes[i]
-            if let q = quote {
-                if c == q { quote = nil }
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                quote = c
-            } else if c == UInt8(ascii: ">") {
-                return Tag(name: name, isClosing: closing, end: i + 1)
+        // The reader's state: outside quotes (0), inside "…" (1) or '…' (2).
+        var state: UInt8 = 0
+        while i < limit, scan.proceeds(at: i, state: state) {
+            switch (state, bytes[i]) {
+            case (0, UInt8(ascii: ">")): return Tag(name: name, isClosing: closing, end: i + 1)
+            case (0, UInt8(ascii: "\"")): state = 1
+            case (0, UInt8(ascii: "'")): state = 2
+            case (1, UInt8(ascii: "\"")), (2, UInt8(ascii: "'")): state = 0
+            default: break
             }
             i += 1
         }
+        scan.gaveUp()
         return nil
     }
 
@@ -173,21 +196,27 @@ enum HTMLText {
     }
 
     /// After `<script>`: everything up to and including `</script>`.
-    private static func skipElementContent(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: Range<Int>) -> Int {
+    private static func skipElementContent(from start: Int, name: Range<Int>, _ scan: inout TagScan) -> Int {
+        let bytes = scan.bytes
         var i = start
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(bytes, from: i), tag.isClosing,
-               tag.name.count == name.count,
-               zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
-                return tag.end
+            if bytes[i] == UInt8(ascii: "<"), let tag = readTag(from: i, &scan) {
+                if tag.isClosing, tag.name.count == name.count,
+                   zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
+                    return tag.end
+                }
+                // Past the tag, not into it: reading never goes back over a tag it read.
+                i = tag.end
+                continue
             }
             i += 1
         }
         return bytes.count
     }
 
-    /// `&name;`, `&#123;`, `&#x1F600;` → the scalar and the index after the `;`.
-    static func decodeEntity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (scalar: Unicode.Scalar, end: Int)? {
+    /// `&name;`, `&#123;`, `&#x1F600;` → the scalar and the index after the `;`;
+    /// no scalar for a control character (`&#27;`), which decodes to nothing.
+    static func decodeEntity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (scalar: Unicode.Scalar?, end: Int)? {
         var i = start + 1
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "#") {
@@ -207,7 +236,7 @@ enum HTMLText {
             }
             guard digits > 0, i < bytes.count, bytes[i] == UInt8(ascii: ";"),
                   value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-            return (scalar, i + 1)
+            return (FeedControls.isDropped(scalar) ? nil : scalar, i + 1)
         }
         let nameStart = i
         while i < bytes.count, i - nameStart <= 10, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }

@@ -12,8 +12,16 @@ import Foundation
 public enum SafeMarkup {
     /// HTML show notes as markup.
     public static func fromHTML(_ html: String) -> String {
+        var steps = 0
+        return fromHTML(html, steps: &steps)
+    }
+
+    /// `steps` counts the bytes tag reading looked at, so tests can hold it linear.
+    static func fromHTML(_ html: String, steps: inout Int) -> String {
         var html = html
         return html.withUTF8 { bytes in
+            var scan = TagScan(bytes)
+            defer { steps = scan.steps }
             var writer = Writer()
             var i = 0
             let n = bytes.count
@@ -24,15 +32,15 @@ public enum SafeMarkup {
                         i = endOf("-->", bytes, from: i + 4)
                         continue
                     }
-                    if let tag = readTag(bytes, from: i) {
+                    if let tag = readTag(from: i, &scan) {
                         i = tag.end
-                        i = writer.apply(tag, bytes, next: i)
+                        i = writer.apply(tag, &scan, next: i)
                         continue
                     }
                     writer.text("<")
                     i += 1
                 } else if c == UInt8(ascii: "&"), let entity = HTMLText.decodeEntity(bytes, from: i) {
-                    writer.text(String(entity.scalar))
+                    if let scalar = entity.scalar { writer.text(String(scalar)) }
                     i = entity.end
                 } else if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C {
                     writer.space()
@@ -51,22 +59,93 @@ public enum SafeMarkup {
 
     /// Plain text as markup: escaped, with `http(s)` addresses made links.
     public static func fromPlainText(_ text: String) -> String {
+        var steps = 0
+        return fromPlainText(text, steps: &steps)
+    }
+
+    /// How many addresses one word may offer before the rest of it is taken
+    /// as text: each is read to the word's end, so without a limit a word of
+    /// "http:///" repeated would be read once per "http".
+    static let maximumLinkAttempts = 4
+
+    /// `steps` counts the characters looked at, so tests can hold it linear.
+    ///
+    /// An address starts at any "http" (in any case) and runs to the end of its
+    /// word (whitespace, `<`, `>`, quotes), less sentence punctuation after it.
+    static func fromPlainText(_ text: String, steps: inout Int) -> String {
+        let scalars = text.unicodeScalars
         var out = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "http", options: .caseInsensitive) {
-            out += escaped(String(rest[..<start.lowerBound]))
-            let candidate = rest[start.lowerBound...].prefix { !$0.isWhitespace && !"<>\"'".contains($0) }
-            // Sentence punctuation after an address is not part of it.
-            let address = String(candidate.reversed().drop { ".,;:!?)".contains($0) }.reversed())
-            if let url = allowedLink(address), address.count > "https://".count {
-                out += "<a href=\"\(escaped(url))\">\(escaped(address))</a>"
-                rest = rest[rest.index(start.lowerBound, offsetBy: address.count)...]
+        var written = scalars.startIndex
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            steps += 1
+            guard startsHTTP(scalars, at: i) else {
+                i = scalars.index(after: i)
+                continue
+            }
+            // Every "http" in this word shares its end.
+            let wordEnd = scalars[i...].firstIndex { $0.properties.isWhitespace || "<>\"'".unicodeScalars.contains($0) }
+                ?? scalars.endIndex
+            var end = wordEnd
+            while end > i, ".,;:!?)".unicodeScalars.contains(scalars[scalars.index(before: end)]) {
+                end = scalars.index(before: end)
+            }
+            steps += scalars.distance(from: i, to: wordEnd)
+            var attempts = 0
+            var start = i
+            var link: (url: String, address: String)?
+            while start < end, attempts < maximumLinkAttempts {
+                if startsHTTP(scalars, at: start), hasSchemeSeparator(scalars, after: start, before: end) {
+                    attempts += 1
+                    let address = String(scalars[start..<end])
+                    steps += address.utf8.count
+                    if let url = allowedLink(address), address.count > "https://".count {
+                        link = (url, address)
+                        break
+                    }
+                }
+                start = scalars.index(after: start)
+            }
+            guard let link else {
+                i = wordEnd
+                continue
+            }
+            out += escaped(String(scalars[written..<start]))
+            out += "<a href=\"\(escaped(link.url))\">\(escaped(link.address))</a>"
+            written = end
+            i = end
+        }
+        return out + escaped(String(scalars[written...]))
+    }
+
+    private static func startsHTTP(_ scalars: String.UnicodeScalarView, at index: String.Index) -> Bool {
+        var i = index
+        for letter in "http".unicodeScalars {
+            guard i < scalars.endIndex, scalars[i].properties.lowercaseMapping == String(letter) else { return false }
+            i = scalars.index(after: i)
+        }
+        return true
+    }
+
+    /// Whether "://" or "s://" follows the "http" at `index`, ignoring the
+    /// controls `allowedLink` ignores: without it no address starts here.
+    private static func hasSchemeSeparator(_ scalars: String.UnicodeScalarView, after index: String.Index,
+                                           before end: String.Index) -> Bool {
+        var i = scalars.index(index, offsetBy: 4)
+        var expected = Substring("s://")
+        while i < end, let next = expected.unicodeScalars.first {
+            let scalar = scalars[i]
+            i = scalars.index(after: i)
+            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+            if scalar.properties.lowercaseMapping == String(next) {
+                expected = expected.dropFirst()
+            } else if expected.count == 4 && scalar == ":" {
+                expected = expected.dropFirst(2) // no "s": "://" follows
             } else {
-                out += escaped(String(rest[start]))
-                rest = rest[start.upperBound...]
+                return false
             }
         }
-        return out + escaped(String(rest))
+        return expected.isEmpty
     }
 
     /// `text` with the five characters markup gives meaning escaped, and the
@@ -116,6 +195,11 @@ public enum SafeMarkup {
     /// Output with HTML's whitespace rules (as `HTMLText`'s plain text), and
     /// the stack of open inline elements, closed in order.
     private struct Writer {
+        /// Deeper than show notes ever nest bold, italic and links. Without a
+        /// limit, closing an element deep in the stack (and reopening all above
+        /// it) written again and again makes markup grow as the square of the tags.
+        static let maximumDepth = 8
+
         var out = ""
         var open: [Inline] = []
         var pendingSpace = false
@@ -151,14 +235,14 @@ public enum SafeMarkup {
         }
 
         /// Acts on a tag; returns where reading goes on (past a skipped element's content).
-        mutating func apply(_ tag: Tag, _ bytes: UnsafeBufferPointer<UInt8>, next: Int) -> Int {
+        mutating func apply(_ tag: Tag, _ scan: inout TagScan, next: Int) -> Int {
             switch tag.name {
             case "b", "strong": toggle(.bold, "<b>", tag)
             case "i", "em": toggle(.italic, "<i>", tag)
             case "a":
                 if tag.isClosing {
                     close(.link)
-                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink) {
+                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink), open.count < Self.maximumDepth {
                     close(.link) // links do not nest
                     flushWhitespace()
                     out += "<a href=\"\(SafeMarkup.escaped(href))\">"
@@ -189,7 +273,7 @@ public enum SafeMarkup {
                 hasText = true
             case "script", "style", "head", "title", "iframe", "object", "svg", "template", "noscript":
                 // Content that is not text for a reader: skipped whole.
-                if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, bytes, from: next) }
+                if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, from: next, &scan) }
             default:
                 break // unknown tags and images: dropped, their text (if any) kept
             }
@@ -199,7 +283,7 @@ public enum SafeMarkup {
         private mutating func toggle(_ kind: Inline, _ opening: String, _ tag: Tag) {
             if tag.isClosing {
                 close(kind)
-            } else {
+            } else if open.count < Self.maximumDepth {
                 flushWhitespace()
                 out += opening
                 open.append(kind)
@@ -243,61 +327,106 @@ public enum SafeMarkup {
         var end: Int
     }
 
-    /// `<name attributes…>` or `</name>`; `nil` when the `<` starts no tag.
-    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Tag? {
+    /// Where reading a tag's attributes is, as `TagScan` marks it.
+    private enum TagState: UInt8 {
+        case between, name, afterName, afterEquals, doubleQuoted, singleQuoted, unquoted
+    }
+
+    /// `<name attributes…>` or `</name>`; `nil` when the `<` starts no tag,
+    /// or one longer than `TagScan.maximumLength`.
+    private static func readTag(from start: Int, _ scan: inout TagScan) -> Tag? {
+        let bytes = scan.bytes
         var i = start + 1
         let closing = i < bytes.count && bytes[i] == UInt8(ascii: "/")
         if closing { i += 1 }
-        guard i < bytes.count, HTMLText.isLetter(bytes[i]) else { return nil }
+        guard i < bytes.count, HTMLText.isLetter(bytes[i]), let limit = scan.limit(forTagAt: start) else { return nil }
         let nameStart = i
-        while i < bytes.count, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
+        while i < limit, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
+        scan.steps += i - start
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self).lowercased()
         var href: String?
-        while i < bytes.count {
+        var state = TagState.between
+        var attribute = i..<i
+        var valueStart = i
+        // Each step reads the byte at `i` or hands it to another state.
+        while i < limit, scan.proceeds(at: i, state: state.rawValue) {
             let c = bytes[i]
-            if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
-            guard HTMLText.isLetter(c) else {
+            switch state {
+            case .between:
+                if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
+                if HTMLText.isLetter(c) {
+                    attribute = i..<i
+                    state = .name
+                }
                 i += 1
-                continue
-            }
-            let attributeStart = i
-            while i < bytes.count, HTMLText.isLetter(bytes[i]) || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<i]), as: UTF8.self)
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
-            i += 1
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-            guard i < bytes.count else { return nil }
-            let valueStart: Int
-            let valueEnd: Int
-            if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-                let quote = bytes[i]
-                valueStart = i + 1
-                i = valueStart
-                while i < bytes.count, bytes[i] != quote { i += 1 }
-                guard i < bytes.count else { return nil }
-                valueEnd = i
+            case .name:
+                if HTMLText.isLetter(c) || c == UInt8(ascii: "-") {
+                    i += 1
+                } else {
+                    attribute = attribute.lowerBound..<i
+                    state = .afterName
+                }
+            case .afterName:
+                if isSpace(c) {
+                    i += 1
+                } else if c == UInt8(ascii: "=") {
+                    state = .afterEquals
+                    i += 1
+                } else {
+                    state = .between // an attribute without a value
+                }
+            case .afterEquals:
+                if isSpace(c) {
+                    i += 1
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    state = c == UInt8(ascii: "\"") ? .doubleQuoted : .singleQuoted
+                    i += 1
+                    valueStart = i
+                } else {
+                    state = .unquoted
+                    valueStart = i
+                }
+            case .doubleQuoted, .singleQuoted:
+                if c == UInt8(ascii: state == .doubleQuoted ? "\"" : "'") {
+                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    state = .between
+                }
                 i += 1
-            } else {
-                valueStart = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">"), bytes[i] > 0x20 { i += 1 }
-                valueEnd = i
-            }
-            if attribute.lowercased() == "href" {
-                let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
-                href = HTMLText.decodingEntities(raw)
+            case .unquoted:
+                if c != UInt8(ascii: ">"), c > 0x20 {
+                    i += 1
+                } else {
+                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    state = .between
+                }
             }
         }
+        scan.gaveUp()
         return nil
     }
 
+    /// The value, entities decoded, if the attribute is `href` (in any case).
+    private static func hrefValue(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Range<Int>,
+                                  _ value: Range<Int>) -> String? {
+        guard attribute.count == 4, zip(attribute, "href".utf8).allSatisfy({ bytes[$0] | 0x20 == $1 }) else {
+            return nil
+        }
+        return HTMLText.decodingEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+
     /// After `<script>`: the index past `</script>`, or the end.
-    static func endOfElement(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func endOfElement(_ name: String, from start: Int, _ scan: inout TagScan) -> Int {
+        let bytes = scan.bytes
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/"),
-               let tag = readTag(bytes, from: i), tag.name == name {
-                return tag.end
+               let tag = readTag(from: i, &scan) {
+                if tag.name == name { return tag.end }
+                // Past the tag, not into it: reading never goes back over a tag it read.
+                i = tag.end
+                continue
             }
             i += 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// Reads the transcript formats Podcasting 2.0 feeds link to: WebVTT
 /// (`text/vtt`), SubRip (`application/x-subrip`, `application/srt`), the
@@ -49,6 +50,7 @@ public enum TranscriptParser {
     /// the speaker as `<v Name>`.
     private static func timedBlocks(_ text: String) -> [TranscriptCue] {
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var markup = TranscriptMarkup()
         return normalized.components(separatedBy: "\n\n").compactMap { block in
             let lines = block.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             guard let timing = lines.firstIndex(where: { $0.contains("-->") }) else { return nil }
@@ -59,19 +61,18 @@ public enum TranscriptParser {
             var speaker: String?
             let body = lines[(timing + 1)...].map { line -> String in
                 var line = line
-                if let voice = line.range(of: #"<v(\.[^ >]*)? ([^>]+)>"#, options: .regularExpression) {
-                    let tag = line[voice]
-                    speaker = String(tag.dropFirst(2).drop { $0 != " " }.dropFirst().dropLast())
-                    line.removeSubrange(voice)
+                if let voice = markup.voice(in: line) {
+                    speaker = voice.speaker
+                    line = voice.line
                 }
-                return stripTags(line)
+                return stripTags(line, &markup)
             }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard !body.isEmpty else { return nil }
             return TranscriptCue(start: start, end: max(end, start), text: body, speaker: speaker)
         }
     }
 
-    /// `hh:mm:ss.mmm`, `mm:ss.mmm` or SRT's `hh:mm:ss,mmm`.
+    /// `hh:mm:ss.mmm`, `mm:ss.mmm` or SRT's `hh:mm:ss,mmm`; at most `MediaTime.maximumSeconds`.
     static func timestamp(_ text: String) -> TimeInterval? {
         let fields = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").split(separator: ":")
         guard (2...3).contains(fields.count) else { return nil }
@@ -80,11 +81,11 @@ public enum TranscriptParser {
             guard let value = Double(field), value >= 0 else { return nil }
             seconds = seconds * 60 + value
         }
-        return seconds
+        return MediaTime.seconds(seconds)
     }
 
-    private static func stripTags(_ line: String) -> String {
-        line.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    private static func stripTags(_ line: String, _ markup: inout TranscriptMarkup) -> String {
+        markup.strippingTags(line)
             .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&nbsp;", with: " ")
     }
@@ -96,9 +97,9 @@ public enum TranscriptParser {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let segments = object["segments"] as? [[String: Any]] else { throw ParseError.noCues(.json) }
         return segments.compactMap { segment in
-            guard let start = (segment["startTime"] as? NSNumber)?.doubleValue,
+            guard let start = (segment["startTime"] as? NSNumber).flatMap({ MediaTime.seconds($0.doubleValue) }),
                   let body = segment["body"] as? String, !body.isEmpty else { return nil }
-            let end = (segment["endTime"] as? NSNumber)?.doubleValue ?? start
+            let end = (segment["endTime"] as? NSNumber).flatMap { MediaTime.seconds($0.doubleValue) } ?? start
             return TranscriptCue(start: start, end: max(start, end), text: body, speaker: segment["speaker"] as? String)
         }
     }
@@ -108,20 +109,28 @@ public enum TranscriptParser {
     /// Paragraphs of the page as untimed cues; a `<cite>` opening one names
     /// its speaker, as the Podcasting 2.0 HTML example does.
     private static func htmlParagraphs(_ text: String) -> [TranscriptCue] {
-        let withoutScripts = text.replacingOccurrences(of: "(?is)<(script|style)[^>]*>.*?</\\1>", with: "",
-                                                       options: .regularExpression)
+        var markup = TranscriptMarkup()
+        let withoutScripts = markup.removingScriptsAndStyles(text)
         let blocks = withoutScripts.components(separatedBy: "<p").dropFirst()
         return blocks.compactMap { block in
             // "<p>" or "<p class=…>", not "<pre>" or "<param>".
             guard let next = block.first, next == ">" || next.isWhitespace else { return nil }
             let paragraph = String(block.drop { $0 != ">" }.dropFirst()).components(separatedBy: "</p>").first ?? ""
-            var speaker: String?
-            if let cite = paragraph.range(of: "(?is)<cite>(.*?)</cite>", options: .regularExpression) {
-                speaker = stripTags(String(paragraph[cite])).trimmingCharacters(in: CharacterSet(charactersIn: ": ").union(.whitespacesAndNewlines))
+            let citations = markup.citations(in: paragraph)
+            let speaker = citations.first.map {
+                stripTags(String(paragraph[$0]), &markup)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: ": ").union(.whitespacesAndNewlines))
             }
-            var body = paragraph.replacingOccurrences(of: "(?is)<cite>.*?</cite>", with: "", options: .regularExpression)
-            body = stripTags(body).replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // The text between the citations, gathered in one pass.
+            var uncited = ""
+            var rest = paragraph.startIndex
+            for citation in citations {
+                uncited += paragraph[rest..<citation.lowerBound]
+                rest = citation.upperBound
+            }
+            uncited += paragraph[rest...]
+            let body = stripTags(uncited, &markup).unicodeScalars
+                .split(whereSeparator: \.properties.isWhitespace).map(String.init).joined(separator: " ")
             guard !body.isEmpty else { return nil }
             return TranscriptCue(start: 0, end: 0, text: body, speaker: speaker)
         }

@@ -21,4 +21,10 @@ struct VorbisCommentChapterTests {
     func notChapters(comment: String) {
         #expect(VorbisCommentChapters.chapters(from: [comment], duration: nil).isEmpty)
     }
+
+    @Test("a time past any media's end is taken as the longest time, 1e7 s")
+    func clamped() {
+        let chapters = VorbisCommentChapters.chapters(from: ["CHAPTER001=999999999:00:00.000"], duration: nil)
+        #expect(chapters.map(\.start) == [.seconds(10_000_000)])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// Where playback of an episode or file stopped.
 public struct ResumePosition: Sendable, Equatable {
@@ -9,8 +10,9 @@ public struct ResumePosition: Sendable, Equatable {
     public let updated: Date
 
     public init(position: TimeInterval, duration: TimeInterval?, updated: Date) {
-        self.position = position
-        self.duration = duration
+        // Within what a seek can take, however they were stored.
+        self.position = MediaTime.seconds(position) ?? 0
+        self.duration = duration.flatMap(MediaTime.seconds)
         self.updated = updated
     }
 }

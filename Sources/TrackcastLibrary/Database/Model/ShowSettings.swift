@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// The user's settings for one show.
 public struct ShowSettings: Sendable, Equatable {
@@ -14,8 +15,9 @@ public struct ShowSettings: Sendable, Equatable {
     public init(playbackSpeed: Double? = nil, skipIntro: TimeInterval = 0, skipOutro: TimeInterval = 0,
                 autoDownload: Bool = false) {
         self.playbackSpeed = playbackSpeed
-        self.skipIntro = skipIntro
-        self.skipOutro = skipOutro
+        // Within what a seek can take, however they were stored (D-Bus takes any double).
+        self.skipIntro = MediaTime.seconds(skipIntro) ?? 0
+        self.skipOutro = MediaTime.seconds(skipOutro) ?? 0
         self.autoDownload = autoDownload
     }
 }
