@@ -216,19 +216,17 @@ public final class TrackcastApplication {
         }
         addWithParameter("show-skip", type: "(xdd)") { [unowned self] parameter in
             let fields = parameter.children
-            guard fields.count == 3, let id = fields[0].int64, let intro = fields[1].double, let outro = fields[2].double,
-                  intro.isFinite, outro.isFinite else { return }
-            let (start, end) = (max(0, intro), max(0, outro))
+            guard fields.count == 3, let id = fields[0].int64, let intro = fields[1].double.flatMap(MediaTime.seconds),
+                  let outro = fields[2].double.flatMap(MediaTime.seconds) else { return }
+            let (start, end) = (intro, outro)
             nowPlaying.setShowSettings({ $0.skipIntro = start; $0.skipOutro = end }, for: ShowID(rawValue: id))
         }
     }
 
-    /// Seconds from a D-Bus caller as a time in an item: nil unless finite;
-    /// clamped to 0…10⁷ s (longer than any episode), where `Duration`
-    /// cannot trap.
+    /// Seconds from a D-Bus caller as a time in an item, through the one
+    /// conversion that cannot trap: nil unless finite, else within 0…10⁷ s.
     private static func mediaTime(_ seconds: Double) -> Duration? {
-        guard seconds.isFinite else { return nil }
-        return .seconds(min(max(seconds, 0), 10_000_000))
+        MediaTime.seconds(seconds).flatMap(Duration.init(clampingSeconds:))
     }
 
     @discardableResult

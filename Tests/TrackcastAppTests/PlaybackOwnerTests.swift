@@ -219,4 +219,26 @@ extension RunningAppTests {
         }
         #expect(result.status == 0 && !result.timedOut)
     }
+
+    @Test("times from D-Bus callers that no Duration holds (1e300 s, -1e300 s) are clamped: seek-to, seek-episode and show-skip leave the app running, and the show still plays")
+    func hugeTimesOverDBus() async throws {
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.openSampleShow()
+            try await app.activate("play-episode", "[<int64 2>]")
+            try #require(await app.waitForLine("playing file://"))
+            try await app.activate("seek-to", "[<1e300>]")
+            try await app.activate("seek-to", "[<-1e300>]")
+            try await app.activate("show-skip", "[<(int64 1, 1e300, -1e300)>]")
+            try await app.activate("seek-episode", "[<(int64 1, 1e300)>]")
+            try #require(await app.waitForLine("show 1 settings"), "\(app.standardOutput) \(app.standardError)")
+            let mark = app.standardOutput.endIndex
+            try await app.activate("play-episode", "[<int64 3>]")
+            #expect(await app.waitForLine("sample/video.webm", after: mark), "\(app.standardOutput[mark...]) \(app.standardError)")
+            #expect(app.isRunning)
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
 }
