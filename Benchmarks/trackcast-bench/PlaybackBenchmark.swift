@@ -145,11 +145,11 @@ struct PlaybackBenchmark {
         return playbin
     }
 
-    /// 10 s of a 48 kHz stereo tone, encoded by `encoder` (gst-launch-1.0 syntax).
-    static func makeTone(at file: URL, encoder: [String]) throws {
+    /// `seconds` (10 by default) of a 48 kHz stereo tone, encoded by `encoder` (gst-launch-1.0 syntax).
+    static func makeTone(at file: URL, encoder: [String], seconds: Int = 10) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
-        process.arguments = ["-q", "audiotestsrc", "num-buffers=500", "samplesperbuffer=960", "!",
+        process.arguments = ["-q", "audiotestsrc", "num-buffers=\(seconds * 50)", "samplesperbuffer=960", "!",
                              "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!"] + encoder + ["!",
                              "filesink", "location=\(file.path)"]
         try process.run()

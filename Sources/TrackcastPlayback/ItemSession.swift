@@ -73,7 +73,17 @@ final class ItemSession {
 
     var isLive: Bool { isLiveSource || asset?.isLive == true }
 
-    func addTask(_ task: Task<Void, Never>) { tasks.append(task) }
+    /// Closed: replaced or stopped. A task added now is cancelled at once:
+    /// nothing else would ever cancel it.
+    private(set) var isClosed = false
+
+    func addTask(_ task: Task<Void, Never>) {
+        guard !isClosed else {
+            task.cancel()
+            return
+        }
+        tasks.append(task)
+    }
 
     func cancelTasks() {
         for task in tasks { task.cancel() }
@@ -84,6 +94,7 @@ final class ItemSession {
 
     /// The item is being replaced or stopped.
     func close() {
+        isClosed = true
         cancelTasks()
         observers.close()
     }

@@ -238,7 +238,8 @@ public final class PlayerController {
     /// Probes the item once: for its details once it is ready, or sooner
     /// for a second opinion on an item that is slow to get there.
     private func probe(_ session: ItemSession) {
-        guard !session.isProbed else { return }
+        // A second-opinion timer that woke just before the item was replaced.
+        guard isCurrent(session), !session.isProbed else { return }
         session.isProbed = true
         let uri = session.item.uri
         // A second opinion on a local file is asked again while it times
@@ -251,7 +252,8 @@ public final class PlayerController {
                 do {
                     let asset = try await loader.load(uri, timeout: attempt)
                     self?.probed(asset, for: session)
-                } catch PlaybackError.timeout where attempt != nil && !session.isReady && !session.hasFailed {
+                } catch PlaybackError.timeout where attempt != nil && !session.isReady && !session.hasFailed
+                            && !session.isClosed && !Task.isCancelled {
                     continue
                 } catch let error as PlaybackError {
                     self?.probeFailed(session, error)
@@ -907,14 +909,26 @@ public final class PlayerController {
 
     // MARK: Sessions and the store
 
-    private func isCurrent(_ candidate: ItemSession) -> Bool { session === candidate }
+    /// Whether `candidate` is still the item loaded; counted when it is not,
+    /// since then an event of a replaced item was just dropped.
+    private func isCurrent(_ candidate: ItemSession) -> Bool {
+        guard session === candidate else {
+            staleTaskResultCount.add(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
 
     /// Closes the current item and brings the pipeline to NULL, which stops
-    /// its streaming threads, then empties the bus: nothing the old item
-    /// posted can be taken for the next one's.
+    /// its streaming threads, emptying the bus before and after: nothing the
+    /// old item posted can be taken for the next one's. (The pipeline's own
+    /// flush on the way to NULL drops what the teardown posts; what is
+    /// counted is what the old item posted and the main loop had not yet
+    /// handed over.)
     private func endSession() {
         session?.close()
         session = nil
+        staleMessageCount.add(bus.discardPendingMessages(), ordering: .relaxed)
         playbin.setState(.null)
         bus.discardPendingMessages()
     }

@@ -329,7 +329,7 @@ final class LibraryModel {
     /// Where `key` was left: a position recorded but not yet flushed, or
     /// the library's.
     func resumePosition(for key: ResumeKey) async -> ResumePosition? {
-        if let pending = await resumePositions.pendingPosition(for: key) { return pending }
+        if let pending = await resumePositions.unsavedPosition(for: key) { return pending }
         return try? await openedStore().position(for: key)
     }
 

@@ -73,6 +73,7 @@ public final class TrackcastApplication {
     /// When another instance is running, hands `items` to it and returns.
     public func run(items: [String]) -> Int32 {
         MainQueueBridge.install()
+        saveOnEveryExit()
         return application.run(arguments: [AppIdentity.executable] + items)
     }
 
@@ -80,7 +81,32 @@ public final class TrackcastApplication {
     /// an activation, an action or files arrive.
     public func runAsService() -> Int32 {
         MainQueueBridge.install()
+        saveOnEveryExit()
         return application.run(arguments: [AppIdentity.executable, "--gapplication-service"])
+    }
+
+    /// Where playback is gets saved however the process ends. The session
+    /// ending asks at query-end (GTK hears of it once registered with a
+    /// session manager, which is only tried when one is there: without,
+    /// GTK would warn at every start); and whatever ends the main loop
+    /// (Ctrl+Q, MPRIS Quit, the session's EndSession, the last window
+    /// closing) passes through shutdown, which waits for the save.
+    private func saveOnEveryExit() {
+        application.registersSession = SessionBus.nameHasOwner("org.gnome.SessionManager")
+        application.onQueryEnd { [unowned self] in
+            Log.debug("session ending: saving the position")
+            holdUntilDone(nowPlaying.saveCurrentPosition())
+        }
+        application.onShutdown { [unowned self] in
+            guard let saving = nowPlaying.saveCurrentPosition() else { return }
+            let saved = Flag()
+            Task {
+                await saving.value
+                saved.isSet = true
+            }
+            let done = MainContext.iterate(until: { saved.isSet }, timeout: .seconds(3))
+            Log.debug(done ? "shutdown: position saved" : "shutdown: the position was not saved within 3 s")
+        }
     }
 
     private func installActions() {
@@ -482,4 +508,10 @@ extension TrackcastApplication: MPRISHost {
 
 extension TrackcastApplication: CommandWindowHost {
     var currentWindow: MainWindow? { window }
+}
+
+/// A yes that a task sets and the main thread reads, both on the main actor.
+@MainActor
+private final class Flag {
+    var isSet = false
 }

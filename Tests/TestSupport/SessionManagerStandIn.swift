@@ -14,6 +14,8 @@ public final class SessionManagerStandIn: DBusObjectHandler {
 
     public private(set) var inhibitions: [Inhibition] = []
     public private(set) var released: [UInt32] = []
+    /// The application IDs that registered as session clients (GTK's `register-session`).
+    public private(set) var registeredClients: [String] = []
     public private(set) var ownsName = false
     private var export: DBusObjectExport?
     private var nextCookie: UInt32 = 41
@@ -43,10 +45,26 @@ public final class SessionManagerStandIn: DBusObjectHandler {
         case "Uninhibit":
             released.append(arguments[0].uint32 ?? 0)
             return .value(nil)
+        case "RegisterClient":
+            registeredClients.append(arguments[0].string ?? "")
+            return .value(Variant(tuple: [Variant(objectPath: Self.clientPath)!]))
+        case "UnregisterClient":
+            return .value(nil)
         default:
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: method)
         }
     }
+
+    /// Sends the registered clients what gnome-session sends at logout:
+    /// `QueryEndSession` (may the session end?), then `EndSession` (it ends).
+    public func endSession(_ step: String) {
+        let arguments = step == "Stop" ? nil : Variant(tuple: [Variant(UInt32(0))])
+        export?.emitSignal(interface: "org.gnome.SessionManager.ClientPrivate", name: step, arguments: arguments,
+                           from: Self.clientPath)
+    }
+
+    /// Where a registered client hears the session's signals; one for all here.
+    private static let clientPath = "/org/gnome/SessionManager/Client1"
 
     public func property(interface: String, name: String) -> Variant? { nil }
     public func setProperty(interface: String, name: String, value: Variant) -> Bool { false }
@@ -63,6 +81,14 @@ public final class SessionManagerStandIn: DBusObjectHandler {
             </method>
             <method name="Uninhibit">
               <arg type="u" name="inhibit_cookie" direction="in"/>
+            </method>
+            <method name="RegisterClient">
+              <arg type="s" name="app_id" direction="in"/>
+              <arg type="s" name="client_startup_id" direction="in"/>
+              <arg type="o" name="client_id" direction="out"/>
+            </method>
+            <method name="UnregisterClient">
+              <arg type="o" name="client_id" direction="in"/>
             </method>
           </interface>
         </node>

@@ -236,6 +236,12 @@ extension RunningAppTests {
             playing = await settle(app)
         }
         try #require(playing.owner?.phase == "playing", "episode 2 did not play: \(playing) after \(context)")
+        // Away from its end (13 s), where a pause would count it as finished and save no position.
+        let seekMark = app.standardOutput.endIndex
+        try await app.activate("seek-to", "[<3.0>]")
+        try #require(await app.waitFor(timeout: .seconds(10)) { app in
+            app.positions(after: seekMark).contains { $0 >= 3 && $0 < 8 }
+        }, "no tick after seeking to 3 s: \(app.standardOutput[seekMark...])")
         let mark = app.standardOutput.endIndex
         _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Pause")
         try #require(await app.waitForLine("paused at ", after: mark), "no pause: \(app.standardOutput[mark...])")

@@ -241,4 +241,43 @@ extension RunningAppTests {
         }
         #expect(result.status == 0 && !result.timedOut)
     }
+
+    @Test("the desktop session ending saves where playback is: QueryEndSession while playing saves it, and EndSession ends the app with the position reached saved")
+    func sessionEndSaves() async throws {
+        // Owned before the app starts, as GNOME's session manager would be: the app registers with it at start-up.
+        let session = try await MainActor.run { try SessionManagerStandIn() }
+        defer { Task { @MainActor in session.stop() } }
+        let library = RunningApp.temporaryLibrary()
+        let media = try await Self.minuteOfAudio()
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await !session.ownsName, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try #require(await session.ownsName, "the stand-in never got org.gnome.SessionManager")
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        try #require(await app.waitFor(timeout: .seconds(40)) { $0.positions().contains { $0 >= 7 } }, "\(app.standardOutput)")
+        #expect(await session.registeredClients == ["org.trackcast.Trackcast"])
+
+        // Between two periodic flushes as far as possible: one came at about 5 s.
+        let queried = app.positions().last ?? 0
+        let mark = app.standardOutput.endIndex
+        await session.endSession("QueryEndSession")
+        try #require(await app.waitForLine("session ending: saving", after: mark), "\(app.standardOutput[mark...])")
+        // Within a second: the periodic flush, 5 s apart, must not be what saved it.
+        try await Task.sleep(for: .seconds(1))
+        let saved = try await LibraryStore(directory: library).position(for: .uri(media))?.position
+        #expect(saved.map { $0 >= queried - 0.1 } == true, "playing at \(queried) s when asked, saved \(saved ?? -1) s")
+        #expect(app.isRunning, "the session only asked; the app ends at EndSession")
+
+        try #require(await app.waitFor(timeout: .seconds(20)) { $0.positions().contains { $0 >= queried + 3 } })
+        let last = app.positions().last ?? 0
+        await session.endSession("EndSession")
+        let result = await app.finish(timeout: .seconds(20))
+        #expect(result.status == 0 && !result.timedOut, "\(result.standardError)")
+        #expect(result.standardOutput.contains("shutdown: position saved"), "\(result.standardOutput)")
+        let atEnd = try await LibraryStore(directory: library).position(for: .uri(media))?.position
+        #expect(atEnd.map { $0 >= last - 0.1 && $0 <= last + 1.5 } == true, "last tick at \(last) s, saved \(atEnd ?? -1) s")
+    }
 }

@@ -91,6 +91,34 @@ extension PlaybackEngine {
             #expect(await ends.all == [id])
         }
 
+        @Test("an item's one-time events (ready, ended, failed) all reach a subscriber that reads late; the latest-value state stream keeps only the newest")
+        func eventsAreNeverDropped() async throws {
+            let player = try await TestPlayer()
+            var states = await player.controller.store.updates().makeAsyncIterator()
+            _ = await states.next()
+            let id = player.controller.load(PlaybackItem(uri: try await MediaFixtures.shared.url(.wav).absoluteString, kind: .audio))
+            let events = player.controller.events(of: id)
+            #expect(await player.recorder.waitFor(.playing, of: id))
+            player.controller.seek(to: .milliseconds(3500))
+            #expect(await player.recorder.waitFor(.ended, of: id))
+            // Read only now: every event is there, in order, and the stream
+            // finishes when the item is replaced.
+            let failing = player.controller.load(PlaybackItem(uri: try await MediaFixtures.shared.url(.unknownCodec).absoluteString,
+                                                              kind: .audio))
+            var seen: [ItemEvent] = []
+            for await event in events { seen.append(event) }
+            #expect(seen == [.ready(isLive: false), .ended], "\(seen)")
+            let newest = await states.next()
+            #expect(newest?.phase != .ready(isLive: false), "the state stream kept every state: \(String(describing: newest))")
+
+            let failures = player.controller.events(of: failing)
+            #expect(await player.recorder.failure(of: failing) != nil)
+            player.controller.stop()
+            var failed: [ItemEvent] = []
+            for await event in failures { failed.append(event) }
+            #expect(failed.count == 1 && failed.allSatisfy { if case .failed = $0 { true } else { false } }, "\(failed)")
+        }
+
         @Test("loading the next item ends every observer of the previous one and its tasks")
         func observersEndWithTheirItem() async throws {
             let player = try await TestPlayer()

@@ -66,7 +66,10 @@ extension PlaybackEngine {
             #expect(PlaybackDiagnostics.pipelines >= 1 && PlaybackDiagnostics.busWatches >= 1, "\(context)")
 
             var loads: [PlaybackItemID] = []
+            var sourceOf: [PlaybackItemID: String] = [:]
             var tickWatchers: [TickWatcher] = []
+            let staleBefore = (messages: PlaybackDiagnostics.staleMessagesDropped,
+                               results: PlaybackDiagnostics.staleTaskResultsDropped)
             for sequence in 0..<Self.sequences {
                 for _ in 0..<Int.random(in: 2...5, using: &random) {
                     switch Action.allCases.randomElement(using: &random)! {
@@ -75,6 +78,7 @@ extension PlaybackEngine {
                         let start: Duration? = Bool.random(using: &random) ? .milliseconds(Int64.random(in: 0...3000, using: &random)) : nil
                         let id = controller.load(PlaybackItem(uri: uri, kind: .audio), startingAt: start)
                         loads.append(id)
+                        sourceOf[id] = uri
                         tickWatchers.append(TickWatcher(id: id, ticks: controller.positionTicks(of: id)))
                     case .seek:
                         controller.seek(to: .milliseconds(Int64.random(in: 0...6000, using: &random)),
@@ -85,14 +89,20 @@ extension PlaybackEngine {
                     case .stop: controller.stop()
                     }
                     // play() after stop() loads the item again, under a new ID.
-                    if let current = controller.currentItemID, current != loads.last { loads.append(current) }
+                    if let current = controller.currentItemID, current != loads.last {
+                        sourceOf[current] = loads.last.flatMap { sourceOf[$0] }
+                        loads.append(current)
+                    }
                     try await Task.sleep(for: .milliseconds(Int.random(in: 0...20, using: &random)))
                 }
                 // Now and then, let the current item get somewhere: playing, ended, failed.
+                // An item still loading well past the load timeout is stuck.
                 if sequence % 25 == 24, let id = controller.currentItemID {
                     _ = await recorder.waitFor(.seconds(4)) { state in
                         state.itemID == id && [.playing, .ended, .idle].contains(state.phase) || state.phase.isFailure
                     }
+                    let left = await recorder.waitFor(.seconds(6)) { $0.itemID == id && $0.phase != .loading }
+                    #expect(left != nil, "\(id) of \(sourceOf[id] ?? "?") still loading after 10 s; \(context)")
                 }
                 // The tick streams of every item but the current one have ended.
                 if sequence % 50 == 49 {
@@ -121,9 +131,31 @@ extension PlaybackEngine {
             #expect(states.last?.itemID == loads.last, "the store ended on \(String(describing: states.last)); \(context)")
             let strangers = Set(states.compactMap(\.itemID)).subtracting(loads)
             #expect(strangers.isEmpty, "states of items never loaded: \(strangers); \(context)")
+            // Each item fails only as its own source can: an old item's
+            // error handled under a new item's ID (one playbin serves them
+            // all) shows as a healthy file failing, or a 500 as a 404.
+            for state in states {
+                guard case .failed(let error) = state.phase, let id = state.itemID, let source = sourceOf[id],
+                      let expected = expectedFailures(of: source) else { continue }
+                #expect(expected.contains(error.code), "\(id) of \(source) failed with \(error.code); \(context)")
+            }
+            let staleMessages = PlaybackDiagnostics.staleMessagesDropped - staleBefore.messages
+            let staleResults = PlaybackDiagnostics.staleTaskResultsDropped - staleBefore.results
+            print("stress: \(staleMessages) bus messages and \(staleResults) task results of replaced items dropped")
+            #expect(staleMessages > 0, "no bus message of a replaced item was dropped: the stale path never ran; \(context)")
 
             controller.stop()
             #expect(await waitUntil { tickWatchers.allSatisfy(\.hasEnded) }, "tick streams open after stop; \(context)")
+        }
+
+        /// The failures `source` can end in, when they are known: timeouts
+        /// anywhere (the test's limits are short and CI's machine busy),
+        /// else only its own.
+        private func expectedFailures(of source: String) -> Set<String>? {
+            if source.hasSuffix("/missing.mp3") { return ["http-404", "timeout"] }
+            if source.hasSuffix("/broken.mp3") { return ["http-500", "timeout"] }
+            if source.hasSuffix("tone.opus") || source.hasSuffix("tone.wav") || source.hasSuffix("/fast.mp3") { return ["timeout"] }
+            return nil
         }
 
         /// Fast, slow, failing and live sources, local and on loopback.

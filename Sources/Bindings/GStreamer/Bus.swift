@@ -13,9 +13,17 @@ public final class Bus: ObjectRef {
     /// Drops every message waiting on the bus. Call it after the pipeline has
     /// reached NULL, when nothing can post any more, so that whatever the bus
     /// delivers afterwards was posted afterwards.
-    public func discardPendingMessages() {
+    /// Returns how many were dropped.
+    @discardableResult
+    public func discardPendingMessages() -> Int {
+        var dropped = 0
+        while let message = gst_bus_pop(bus) {
+            gst_message_unref(message)
+            dropped += 1
+        }
         gst_bus_set_flushing(bus, 1)
         gst_bus_set_flushing(bus, 0)
+        return dropped
     }
 }
 

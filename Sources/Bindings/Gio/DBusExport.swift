@@ -105,10 +105,11 @@ public final class DBusObjectExport {
         }
     }
 
-    /// Emits a signal from the object; does nothing before the bus is connected.
-    public func emitSignal(interface: String, name: String, arguments: Variant?) {
+    /// Emits a signal from the object, or from another path of the same
+    /// service (`path`); does nothing before the bus is connected.
+    public func emitSignal(interface: String, name: String, arguments: Variant?, from path: String? = nil) {
         guard let connection else { return }
-        g_dbus_connection_emit_signal(connection, nil, objectPath, interface, name, arguments?.pointer, nil)
+        g_dbus_connection_emit_signal(connection, nil, path ?? objectPath, interface, name, arguments?.pointer, nil)
     }
 
     /// `org.freedesktop.DBus.Properties.PropertiesChanged` for `interface`.

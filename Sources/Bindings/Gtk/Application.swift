@@ -20,6 +20,22 @@ public final class Application: ObjectRef {
     /// Launched with no files, or re-launched while running.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { onSignal("activate", handler) }
 
+    /// The main loop has ended, whoever ended it (`quit`, the session, the
+    /// last window closing); the process exits when the handler returns.
+    public func onShutdown(_ handler: @escaping @MainActor () -> Void) { onSignal("shutdown", handler) }
+
+    /// The desktop session is about to end (logout, shutdown); only sent
+    /// when `registersSession` was set before `run`.
+    public func onQueryEnd(_ handler: @escaping @MainActor () -> Void) { onSignal("query-end", handler) }
+
+    /// Registers with the session manager at start-up, to hear `query-end`.
+    /// Set before `run`; without a session manager GTK warns that it
+    /// could not register.
+    public var registersSession: Bool {
+        get { (try? property("register-session", as: Bool.self)) ?? false }
+        set { try? setProperty("register-session", newValue) }
+    }
+
     /// Launched with files or URIs (in this process or a later one); the
     /// handler receives them as URIs.
     public func onOpen(_ handler: @escaping OpenHandler) {

@@ -40,9 +40,12 @@ public actor ResumePositionStore {
         pending[key] = ResumePosition(position: position, duration: duration, updated: date)
     }
 
-    /// The newest position recorded for `key` and not yet saved (or being
-    /// saved right now), if any.
-    public func pendingPosition(for key: ResumeKey) -> ResumePosition? { pending[key] ?? sending[key] }
+    /// The newest position recorded for `key` and not yet handed to a save, if any.
+    public func pendingPosition(for key: ResumeKey) -> ResumePosition? { pending[key] }
+
+    /// The newest position recorded for `key` that the library may not have
+    /// yet: pending, or in the batch being saved right now.
+    public func unsavedPosition(for key: ResumeKey) -> ResumePosition? { pending[key] ?? sending[key] }
 
     public var hasPending: Bool { !pending.isEmpty }
 

@@ -41,6 +41,7 @@ struct ResumePositionStoreTests {
         let flush = Task { await store.flush() }
         await sink.waitUntilSaving()
         #expect(await store.pendingPosition(for: key) == nil, "the batch must leave pending before the save suspends")
+        #expect(await store.unsavedPosition(for: key)?.position == 10, "the batch in flight must stay readable until it lands")
         await store.record(key, position: 11, duration: 100, at: t0.addingTimeInterval(1))
         await sink.finish(failing: true)
         #expect(await flush.value == false)

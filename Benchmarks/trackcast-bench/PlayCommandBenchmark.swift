@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+
+/// A play command through the running app, from a media key's path against
+/// the window's own: MPRIS `Play` (gdbus, as GNOME Shell sends it) and
+/// Space typed into the window (xdotool), each from a pause to the player
+/// bar showing Pause and to the first position tick past the paused one.
+/// Both reach the one owner of what plays; the question is whether the
+/// MPRIS path costs more on the way there. Times come from the app's own
+/// debug log (its clock, to the millisecond) against the moment the command
+/// was sent, so polling the log adds nothing.
+@MainActor
+struct PlayCommandBenchmark {
+    let trackcast: URL
+    var runs = 9
+
+    func run() async throws -> [BenchRow] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-bench-play-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tone = folder.appendingPathComponent("tone.opus")
+        try PlaybackBenchmark.makeTone(at: tone, encoder: ["opusenc", "!", "oggmux"], seconds: 600)
+        let app = try ChildProcess(trackcast, arguments: ["--library", folder.appendingPathComponent("library").path, tone.path],
+                                   environment: ["G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
+                                                 "GSETTINGS_BACKEND": "memory"])
+        defer { app.terminate() }
+        guard await app.waitFor(timeout: .seconds(30), { $0.standardOutput.contains("position: ") }) else {
+            throw BenchFailure("the app never played: \(app.standardError)")
+        }
+        try await focusWindow()
+
+        var fromMPRIS: [(shown: Double, moving: Double)] = []
+        var fromWindow: [(shown: Double, moving: Double)] = []
+        // Alternating, so the machine's load falls on both; the first pair warms up.
+        for run in 0...runs {
+            let mpris = try await timePlay(app) {
+                try await Self.tool("gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast",
+                                    "--object-path", "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Player.Play")
+            }
+            let window = try await timePlay(app) { try await Self.tool("xdotool", "key", "space") }
+            if run > 0 {
+                fromMPRIS.append(mpris)
+                fromWindow.append(window)
+            }
+        }
+        return [
+            BenchRow(measured: "play command to the bar showing Pause, from MPRIS (median of \(runs))", unit: "ms",
+                     trackcast: Self.median(fromMPRIS.map(\.shown)), peerName: "the same, Space in the window",
+                     peer: Self.median(fromWindow.map(\.shown))),
+            BenchRow(measured: "play command to the first moving position, from MPRIS (median of \(runs))", unit: "ms",
+                     trackcast: Self.median(fromMPRIS.map(\.moving)), peerName: "the same, Space in the window",
+                     peer: Self.median(fromWindow.map(\.moving))),
+        ]
+    }
+
+    /// Pauses over MPRIS, then times `send` from its start to the bar
+    /// showing Pause, and to the first tick past where it paused (ms).
+    private func timePlay(_ app: ChildProcess, _ send: () async throws -> Void) async throws -> (shown: Double, moving: Double) {
+        let pauseMark = app.standardOutput.endIndex
+        try await Self.tool("gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.Trackcast",
+                            "--object-path", "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Player.Pause")
+        var pausedAt: Double?
+        try await Self.poll { pausedAt = Self.lines(app, after: pauseMark).compactMap { Self.value(after: "paused at ", in: $0) }.last
+                              return pausedAt != nil }
+        guard let pausedAt else { throw BenchFailure("the app never paused") }
+        // Past the pause's own reports.
+        try await Task.sleep(for: .milliseconds(300))
+        let mark = app.standardOutput.endIndex
+        let sent = Self.timeOfDay(Date())
+        try await send()
+        var shown: Double?
+        var moving: Double?
+        try await Self.poll {
+            for line in Self.lines(app, after: mark) {
+                if shown == nil, line.contains("player bar: "), line.contains(" | Pause | ") { shown = Self.loggedTime(line) }
+                if moving == nil, let position = Self.value(after: "position: ", in: line), position > pausedAt + 0.01 {
+                    moving = Self.loggedTime(line)
+                }
+            }
+            return shown != nil && moving != nil
+        }
+        guard let shown, let moving else { throw BenchFailure("the app did not play again: \(app.standardError)") }
+        return ((shown - sent) * 1000, (moving - sent) * 1000)
+    }
+
+    /// Gives the main window the keyboard, as a click on it would.
+    private func focusWindow() async throws {
+        let found = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments: ["search", "--name", "^Trackcast$"])
+        guard let window = found.standardOutput.split(separator: "\n").first else { throw BenchFailure("no Trackcast window") }
+        try await Self.tool("xdotool", "windowfocus", "--sync", String(window))
+    }
+
+    /// Checks `isDone` every 20 ms for up to 10 s.
+    private static func poll(_ isDone: () -> Bool) async throws {
+        for _ in 0..<500 where !isDone() { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    private static func tool(_ name: String, _ arguments: String...) async throws {
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/\(name)"), arguments: arguments)
+        guard result.status == 0 else { throw BenchFailure("\(name) \(arguments.joined(separator: " ")): \(result.standardError)") }
+    }
+
+    private static func lines(_ app: ChildProcess, after mark: String.Index) -> [Substring] {
+        let output = app.standardOutput
+        return output[mark...].split(separator: "\n")
+    }
+
+    private static func value(after prefix: String, in line: Substring) -> Double? {
+        guard let range = line.range(of: prefix) else { return nil }
+        return Double(line[range.upperBound...].prefix { $0 != " " })
+    }
+
+    /// The time of day GLib's debug log stamps a line with ("12:03:42.127: …"), in seconds.
+    private static func loggedTime(_ line: Substring) -> Double? {
+        guard let match = line.firstMatch(of: #/(\d\d):(\d\d):(\d\d\.\d\d\d): /#),
+              let hours = Double(match.1), let minutes = Double(match.2), let seconds = Double(match.3) else { return nil }
+        return hours * 3600 + minutes * 60 + seconds
+    }
+
+    private static func timeOfDay(_ date: Date) -> Double {
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
+        return Double(parts.hour! * 3600 + parts.minute! * 60 + parts.second!) + Double(parts.nanosecond!) / 1e9
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
