@@ -100,6 +100,7 @@ public final class MPRISService: DBusObjectHandler {
     // MARK: DBusObjectHandler
 
     public func handleCall(interface: String, method: String, parameters: Variant) -> DBusReply {
+        Log.debug("mpris: \(method)")
         let arguments = parameters.children
         switch (interface, method) {
         case (MPRISInterfaces.root, "Raise"):
@@ -127,7 +128,9 @@ public final class MPRISService: DBusObjectHandler {
         default:
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "No method \(interface).\(method)")
         }
-        propertiesMayHaveChanged()
+        // Nothing announced here: what a call changes arrives as the
+        // player's new state, or through the host, and is announced then; an
+        // announcement now would only delay that state on the main thread.
         return .value(nil)
     }
 

@@ -70,6 +70,7 @@ final class MainWindow {
                 Log.debug("space: left to the focused control")
                 return false
             }
+            Log.debug("space: play-pause")
             applicationWindow.activateAction("app.play-pause", parameter: nil)
             return true
         }

@@ -26,6 +26,10 @@ extension RunningAppTests {
         }
     }
 
+    static func remove(_ files: URL...) {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+
     /// Whether MPRIS's PlaybackStatus came to be `status` within ten seconds.
     static func mprisStatusBecomes(_ status: String, _ app: RunningApp) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
@@ -38,12 +42,8 @@ extension RunningAppTests {
 
     @Test("MPRIS Stop, then play-pause: the same item plays on from where it stopped, and the window, MPRIS and the resume record follow it")
     func stopThenPlay() async throws {
-        let library = RunningApp.temporaryLibrary()
-        let media = try await Self.minuteOfAudio()
-        defer {
-            try? FileManager.default.removeItem(at: library)
-            try? FileManager.default.removeItem(at: media)
-        }
+        let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
+        defer { Self.remove(library, media) }
         let app = try await RunningApp.launch(library: library, arguments: [media.path])
         let result = try await app.quitting { app in
             try #require(await app.waitFor(timeout: .seconds(30)) { $0.positions().contains { $0 >= 3 } },
@@ -78,12 +78,8 @@ extension RunningAppTests {
 
     @Test("a position set over MPRIS while paused moves the window's clock and is where the episode resumes after quitting")
     func setPositionWhilePausedIsKept() async throws {
-        let library = RunningApp.temporaryLibrary()
-        let media = try await Self.minuteOfAudio()
-        defer {
-            try? FileManager.default.removeItem(at: library)
-            try? FileManager.default.removeItem(at: media)
-        }
+        let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
+        defer { Self.remove(library, media) }
         let app = try await RunningApp.launch(library: library, arguments: [media.path])
         let result = try await app.quitting { app in
             try #require(await app.waitFor(timeout: .seconds(30)) { $0.positions().contains { $0 >= 3 } })
@@ -105,12 +101,8 @@ extension RunningAppTests {
 
     @Test("SIGTERM and SIGINT quit as Ctrl+Q does: the position reached is saved, not the last flush's", arguments: [SIGTERM, SIGINT])
     func signalSavesPosition(signal: Int32) async throws {
-        let library = RunningApp.temporaryLibrary()
-        let media = try await Self.minuteOfAudio()
-        defer {
-            try? FileManager.default.removeItem(at: library)
-            try? FileManager.default.removeItem(at: media)
-        }
+        let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
+        defer { Self.remove(library, media) }
         let app = try await RunningApp.launch(library: library, arguments: [media.path])
         // Between two flushes (every 5 s) as far as possible: 8 s in, the last flush was about 3 s ago.
         let played = await app.waitFor(timeout: .seconds(40)) { $0.positions().contains { $0 >= 8 } }
@@ -125,13 +117,11 @@ extension RunningAppTests {
 
     @Test("a failure worth retrying (HTTP 503) offers Retry, which plays the same item; a 404 offers nothing")
     func retryAfterServerError() async throws {
-        let library = RunningApp.temporaryLibrary()
-        let media = try await Self.minuteOfAudio()
+        let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
         let server = try TestHTTPServer()
         defer {
             server.stop()
-            try? FileManager.default.removeItem(at: library)
-            try? FileManager.default.removeItem(at: media)
+            Self.remove(library, media)
         }
         server.route("/gone.opus", .status(404))
         server.route("/busy.opus", .status(503))
@@ -158,9 +148,7 @@ extension RunningAppTests {
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
-            try await app.openSampleShow()
-            try await app.activate("play-episode", "[<int64 1>]")
-            try #require(await app.waitForLine("playing file://"))
+            try await app.playSampleEpisode(1)
             try await app.activate("queue-last", "[<int64 2>]")
             try await app.activate("queue-last", "[<int64 3>]")
             try #require(await app.waitForLine("queue order: 2 3"), "\(app.standardOutput)")
@@ -183,11 +171,7 @@ extension RunningAppTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-latest-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let audio = try await Self.minuteOfAudio()
-        defer {
-            try? FileManager.default.removeItem(at: library)
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: audio)
-        }
+        defer { Self.remove(library, folder, audio) }
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/sample/video.webm")
         let film = folder.appendingPathComponent("film.webm")
@@ -226,9 +210,7 @@ extension RunningAppTests {
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library)
         let result = try await app.quitting { app in
-            try await app.openSampleShow()
-            try await app.activate("play-episode", "[<int64 2>]")
-            try #require(await app.waitForLine("playing file://"))
+            try await app.playSampleEpisode(2)
             try await app.activate("seek-to", "[<1e300>]")
             try await app.activate("seek-to", "[<-1e300>]")
             try await app.activate("show-skip", "[<(int64 1, 1e300, -1e300)>]")
@@ -247,12 +229,8 @@ extension RunningAppTests {
         // Owned before the app starts, as GNOME's session manager would be: the app registers with it at start-up.
         let session = try await MainActor.run { try SessionManagerStandIn() }
         defer { Task { @MainActor in session.stop() } }
-        let library = RunningApp.temporaryLibrary()
-        let media = try await Self.minuteOfAudio()
-        defer {
-            try? FileManager.default.removeItem(at: library)
-            try? FileManager.default.removeItem(at: media)
-        }
+        let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
+        defer { Self.remove(library, media) }
         let deadline = ContinuousClock.now + .seconds(10)
         while await !session.ownsName, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         try #require(await session.ownsName, "the stand-in never got org.gnome.SessionManager")

@@ -100,6 +100,13 @@ final class RunningApp: Sendable {
         try #require(opened, "the sample show did not open: \(standardOutput)")
     }
 
+    /// Subscribes to the sample show and plays its episode `episode` (1 Welcome, 2 Tips, 3 the video), waiting until it loads.
+    func playSampleEpisode(_ episode: Int) async throws {
+        try await openSampleShow()
+        try await activate("play-episode", "[<int64 \(episode)>]")
+        try #require(await waitForLine("playing file://"), "episode \(episode) did not play: \(standardOutput)")
+    }
+
     /// The share of one core the app used over the next ten seconds, and how
     /// often a second it was switched in (woken).
     func usageOverTenSeconds() async throws -> (cpuShare: Double, wakeupsPerSecond: Double) {
