@@ -81,7 +81,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport", "playback-leak-probe"]),
         .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),
-        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastUI", "TestSupport", "trackcast"]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "TrackcastUI", "Bindings", "TestSupport", "trackcast"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,7 +34,7 @@ final class NowPlaying {
 
     /// Made at the first play: starting GStreamer costs start-up time a
     /// session that only browses does not need to pay.
-    private var player: PlayerController?
+    private(set) var player: PlayerController?
     /// The video output, shared by the main window and picture-in-picture;
     /// made with the player.
     private(set) var video: VideoPaintable?
@@ -56,6 +56,14 @@ final class NowPlaying {
     private var latestRequest = 0
     /// The newest play being prepared (awaiting settings or the resume position).
     private var preparation: Task<Void, Never>?
+    /// How the play being prepared starts once it is ready: the transport
+    /// commands that come while it is prepared say so, as the latest command
+    /// wins (Pause: it loads paused; Stop: it is shown, stopped, not loaded).
+    private var preparedStart = PreparedStart.playing
+
+    private enum PreparedStart {
+        case playing, paused, stopped
+    }
     /// Where the current item failed, when trying again may work.
     private var retryPoint: Duration?
     private var tickTask: Task<Void, Never>?
@@ -74,13 +82,21 @@ final class NowPlaying {
     private var observers: [@MainActor () -> Void] = []
     private var errorHandler: (@MainActor (_ message: String, _ offersRetry: Bool) -> Void)?
     private var endHandler: (@MainActor () -> Void)?
-    private var mpris: MPRISService?
+    private(set) var mpris: MPRISService?
     /// The window and the rest of the app, for MPRIS's Raise, Quit and OpenUri.
     weak var mprisHost: (any MPRISHost)?
 
-    init(library: LibraryModel, settings: AppSettings) {
+    /// What the player is made with at the first play.
+    private let playerConfiguration: PlayerConfiguration
+    /// A suffix for MPRIS's bus name, for more than one owner in a process (tests).
+    private let mprisInstance: String?
+
+    init(library: LibraryModel, settings: AppSettings, playerConfiguration: PlayerConfiguration = .fromEnvironment(),
+         mprisInstance: String? = nil) {
         self.library = library
         self.settings = settings
+        self.playerConfiguration = playerConfiguration
+        self.mprisInstance = mprisInstance
         resume = ResumeTracker(library: library)
         chapters = ChapterTracker(library: library)
         settings.onChange("playback-speed") { [weak self] in
@@ -113,9 +129,10 @@ final class NowPlaying {
     private func makePlayer() -> PlayerController? {
         if let player { return player }
         do {
-            var configuration = PlayerConfiguration.fromEnvironment()
-            let video = try? VideoPaintable(convertsOnGPU: RendererChoice.videoOnGPU,
-                                         drawnWithCairo: RendererChoice.drawsWithCairo)
+            var configuration = playerConfiguration
+            let video = configuration.decodesVideo
+                ? try? VideoPaintable(convertsOnGPU: RendererChoice.videoOnGPU, drawnWithCairo: RendererChoice.drawsWithCairo)
+                : nil
             // Without a sink of ours playbin would open a window of its own:
             // no paintable, no video.
             configuration.decodesVideo = video != nil
@@ -145,7 +162,7 @@ final class NowPlaying {
     /// answer media keys with nothing to play would slow every start.
     private func publish(_ player: PlayerController) {
         do {
-            let service = try MPRISService(player: player, host: mprisHost)
+            let service = try MPRISService(player: player, host: mprisHost, instance: mprisInstance)
             service.start()
             mpris = service
         } catch {
@@ -210,8 +227,10 @@ final class NowPlaying {
     func play(from chosenStart: Duration? = nil, preparing prepare: @escaping @MainActor () async -> Item?) {
         let request = newRequest()
         preparation = Task {
-            guard let newItem = await prepare(), isLatest(request) else { return }
-            await play(newItem, from: chosenStart, request: request)
+            if let newItem = await prepare(), isLatest(request) {
+                await play(newItem, from: chosenStart, request: request)
+            }
+            if request == latestRequest { preparation = nil }
         }
     }
 
@@ -221,6 +240,7 @@ final class NowPlaying {
         latestRequest += 1
         preparation?.cancel()
         preparation = nil
+        preparedStart = .playing
         return latestRequest
     }
 
@@ -234,28 +254,30 @@ final class NowPlaying {
 
     private func play(_ newItem: Item, from chosenStart: Duration?, request: Int) async {
         let key = Self.resumeKey(of: newItem)
-        do {
-            var show: ShowSettings?
-            if let id = newItem.show { show = await library.showSettings(id) }
-            var start: Duration?
-            if let chosenStart {
-                start = chosenStart
-            } else if let key, let saved = await library.resumePosition(for: key) {
-                start = .seconds(settings.resumePolicy.start(from: saved))
-            } else if let intro = show?.skipIntro, intro > 0 {
-                start = .seconds(intro)
-            }
-            // Only an opened file has neighbours; an episode's download is named by Trackcast.
-            var subtitles: SubtitleFile?
-            if newItem.kind != .audio, newItem.episode == nil, let url = URL(string: newItem.uri), url.isFileURL {
-                subtitles = await self.subtitles(beside: url)
-            }
-            guard isLatest(request) else { return }
-            pendingChoice = nil
-            showSettings = show
-            applySpeed()
-            play(newItem, startingAt: start, subtitles: subtitles)
+        var show: ShowSettings?
+        if let id = newItem.show { show = await library.showSettings(id) }
+        var start: Duration?
+        if let chosenStart {
+            start = chosenStart
+        } else if let key, let saved = await library.resumePosition(for: key) {
+            start = .seconds(settings.resumePolicy.start(from: saved))
+        } else if let intro = show?.skipIntro, intro > 0 {
+            start = .seconds(intro)
         }
+        // Only an opened file has neighbours; an episode's download is named by Trackcast.
+        var subtitles: SubtitleFile?
+        if newItem.kind != .audio, newItem.episode == nil, let url = URL(string: newItem.uri), url.isFileURL {
+            subtitles = await self.subtitles(beside: url)
+        }
+        guard isLatest(request) else { return }
+        pendingChoice = nil
+        showSettings = show
+        applySpeed()
+        guard preparedStart != .stopped else {
+            showStopped(newItem, at: start ?? .zero)
+            return
+        }
+        play(newItem, startingAt: start, subtitles: subtitles, autoplay: preparedStart == .playing)
     }
 
     /// The subtitle file beside a video, if there is one that reads; one
@@ -299,10 +321,13 @@ final class NowPlaying {
         let file = SubtitleFile(url: url, languageCode: SubtitleFile.languageCode(
             ofFileNamed: url.lastPathComponent, base: (stem as NSString).deletingPathExtension))
         let request = newRequest()
+        preparedStart = isActive ? .playing : .paused
         preparation = Task {
-            guard let file = await checked(file), isLatest(request), item == current else { return }
-            pendingChoice = nil
-            play(current, startingAt: position, subtitles: file, autoplay: isActive)
+            if let file = await checked(file), isLatest(request), item == current, preparedStart != .stopped {
+                pendingChoice = nil
+                play(current, startingAt: position, subtitles: file, autoplay: preparedStart == .playing)
+            }
+            if request == latestRequest { preparation = nil }
         }
     }
 
@@ -431,6 +456,10 @@ final class NowPlaying {
     private var isLoaded: Bool { itemID != nil && player?.currentItemID == itemID }
 
     func play() {
+        if preparation != nil {
+            preparedStart = .playing
+            return
+        }
         guard let item else { return }
         guard isLoaded else {
             // Stopped: the same item again, from where it stopped, under a load this owner knows.
@@ -451,20 +480,26 @@ final class NowPlaying {
     }
 
     func pause() {
+        if preparation != nil, preparedStart == .playing { preparedStart = .paused }
         guard isLoaded else { return }
         player?.pause()
     }
 
     func togglePlayPause() {
-        // The controller's own intent, not the phase: a seek while paused
-        // passes through buffering, which is not playing.
-        if isLoaded, player?.wantsPlaying == true { pause() } else { play() }
+        // The intent, not the phase: a seek while paused passes through
+        // buffering, which is not playing; a play being prepared is not loaded yet.
+        let wantsPlaying = preparation != nil ? preparedStart == .playing : isLoaded && player?.wantsPlaying == true
+        if wantsPlaying { pause() } else { play() }
     }
 
     /// Unloads the item and saves where it was; it stays on show, and Play
     /// starts it again from there.
     func stop() {
-        newRequest()
+        if preparation != nil {
+            preparedStart = .stopped
+        } else {
+            newRequest()
+        }
         guard isLoaded, let player else { return }
         if let current = player.position { position = current }
         saveCurrentPosition()
@@ -475,6 +510,22 @@ final class NowPlaying {
         phase = .idle
         video?.clear()
         Log.debug(String(format: "stopped at %.2f s", position.seconds))
+        mpris?.propertiesMayHaveChanged()
+        notify()
+    }
+
+    /// Shows `newItem` stopped at `start`, not loaded: a play prepared while
+    /// Stop came. Play loads it from there.
+    private func showStopped(_ newItem: Item, at start: Duration) {
+        saveCurrentPosition()
+        resume.begin(Self.resumeKey(of: newItem), show: newItem.show)
+        chapters.begin(uri: newItem.uri, episode: newItem.episode)
+        item = newItem
+        position = start
+        duration = nil
+        tracks = .none
+        subtitleFile = nil
+        Log.debug("stopped before playing \(newItem.uri)")
         mpris?.propertiesMayHaveChanged()
         notify()
     }
