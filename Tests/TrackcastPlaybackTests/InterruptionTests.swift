@@ -119,7 +119,10 @@ extension PlaybackEngine {
             let player = try await pulsePlayer(pulse)
             let id = try await player.play(try await MediaFixtures.shared.url(.longOpus).absoluteString)
             let stream = try #require(try await pulse.sinkInputs().first?.first)
+            // Each move is seen while the stream plays on (pulsesink notices
+            // its device at the next buffer it writes).
             try await pulse.pactl("move-sink-input", stream, "headphones")
+            #expect(try await positionMoves(player))
             try await pulse.pactl("move-sink-input", stream, "speakers")
             #expect(try await positionMoves(player))
             try await Task.sleep(for: .seconds(1))
