@@ -44,6 +44,9 @@ final class ItemSession {
     var deferredSeek: (position: Duration, flags: SeekFlags)?
     /// What the user wants: playing, or paused. Buffering pauses the pipeline, not this.
     var wantsPlaying: Bool
+    /// Paused because the sound server corked the stream; it plays again
+    /// when the server uncorks it, unless the listener paused or played since.
+    var isCorked = false
     var bufferingPercent = 100
     var hasFailed = false
     var hasEnded = false

@@ -47,6 +47,8 @@ public final class PlayerController {
     /// playbin's flags and ring buffer as last set (`setFlags`).
     private var appliedFlags: String?
     private var appliedRingBuffer: UInt64 = 0
+    /// Pauses the item whose output device went away (`outputDeviceLost`).
+    private let outputWatch: OutputDeviceWatch
 
     public init(configuration: PlayerConfiguration = .fromEnvironment(),
                 store: PlaybackStateStore = PlaybackStateStore()) throws {
@@ -56,6 +58,12 @@ public final class PlayerController {
         classifier = PlaybackErrorClassifier(checkTimeout: configuration.networkTimeout)
 
         playbin = try Playbin(.playbin)
+        // Set up before the element-setup handler below can call it; it
+        // reaches the controller through a weak reference set at the end.
+        let controllerRef = WeakController()
+        outputWatch = OutputDeviceWatch { id in
+            Task { @MainActor in controllerRef.controller?.outputDeviceLost(id) }
+        }
         audioOutput = try AudioOutputBin(sink: try configuration.audioSink.map(Element.bin(describedBy:))
             ?? Element.make("autoaudiosink"))
         playbin.setAudioSink(audioOutput)
@@ -67,7 +75,7 @@ public final class PlayerController {
         let sourceSettings = SourceSettings()
         playbin.onSourceSetup { source in sourceSettings.apply(to: source) }
         let maximumBitrate = configuration.maximumBitrate
-        playbin.onElementSetup { [plugged] element in
+        playbin.onElementSetup { [plugged, outputWatch] element in
             if let factory = element.factoryName {
                 plugged.note(factory, isDecoder: element.factoryClassification?.contains("Decoder") == true)
             }
@@ -89,6 +97,7 @@ public final class PlayerController {
                     "application.icon_name": AppIdentity.id,
                 ])
             }
+            outputWatch.watch(element)
             // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
             if let maximumBitrate, element.hasProperty("max-bitrate") {
                 try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate))
@@ -105,6 +114,7 @@ public final class PlayerController {
         busWatch = BusWatch(bus: bus, kinds: Self.handledMessages, stateChangesOf: playbin) { [weak self] message in
             self?.handle(message)
         }
+        controllerRef.controller = self
     }
 
     isolated deinit {
@@ -197,6 +207,7 @@ public final class PlayerController {
                                   observers: observers)
         self.session = session
         stoppedItem = nil
+        outputWatch.begin(id)
 
         plugged.reset(decodesVideo: decodesVideo(item))
         session.isDownloading = Self.isHTTP(item.uri) && Self.namesOggFile(item.uri)
@@ -428,6 +439,7 @@ public final class PlayerController {
         }
         guard !session.hasFailed else { return }
         session.wantsPlaying = true
+        session.isCorked = false
         guard session.isReady else { return }
         if session.hasEnded {
             session.hasEnded = false
@@ -444,6 +456,7 @@ public final class PlayerController {
     public func pause() {
         guard let session, !session.hasFailed else { return }
         session.wantsPlaying = false
+        session.isCorked = false
         guard session.isReady, !session.hasEnded else { return }
         changeState(to: .paused, of: session)
         session.observers.playbackStopped()
@@ -726,7 +739,7 @@ public final class PlayerController {
     /// What `handle` reads; the rest is dropped before it reaches the main loop.
     private static let handledMessages: Set<Message.Kind> = [
         .error, .warning, .element, .buffering, .stateChanged, .asyncDone, .tag, .tableOfContents,
-        .durationChanged, .endOfStream, .clockLost,
+        .durationChanged, .endOfStream, .clockLost, .requestState,
     ]
 
     private func handle(_ message: Message) {
@@ -783,6 +796,8 @@ public final class PlayerController {
             }
         case .endOfStream:
             ended(session)
+        case .requestState:
+            if let state = message.requestedState { soundServerRequested(state, of: session) }
         case .clockLost:
             // The usual recovery: a new clock is chosen on the way back to PLAYING.
             if session.wantsPlaying, session.isReady {
@@ -792,6 +807,39 @@ public final class PlayerController {
         default:
             break
         }
+    }
+
+    /// pulsesink asks for PAUSED when the sound server corks its stream
+    /// (another stream needs the sound to itself: module-role-cork does it
+    /// for a call, a `phone` stream) and for PLAYING when it may play again.
+    /// Only a pause the server asked for is undone by it: a listener who
+    /// paused, before the call or during it, stays paused.
+    private func soundServerRequested(_ state: ElementState, of session: ItemSession) {
+        switch state {
+        case .paused:
+            guard session.wantsPlaying, !session.hasEnded else { return }
+            Log.debug("playback \(session.id): corked by the sound server")
+            pause()
+            session.isCorked = true
+        case .playing:
+            guard session.isCorked else {
+                Log.debug("playback \(session.id): uncorked by the sound server; stays as the listener left it")
+                return
+            }
+            Log.debug("playback \(session.id): uncorked by the sound server")
+            play()
+        default:
+            break
+        }
+    }
+
+    /// The output device item `id` played on went away: pause, as a phone
+    /// does when its headphones are unplugged, rather than go on from
+    /// whatever device the server moved the stream to. Play resumes there.
+    private func outputDeviceLost(_ id: PlaybackItemID) {
+        guard let session, session.id == id, session.wantsPlaying, !session.hasFailed else { return }
+        Log.debug("playback \(id): output device gone")
+        pause()
     }
 
     private func asyncDone(_ session: ItemSession) {
@@ -957,4 +1005,11 @@ private enum StoreCommand: Sendable {
         case .barrier(let continuation): continuation.resume()
         }
     }
+}
+
+/// The controller as seen from the output watch's callback, which is made
+/// before the controller is whole.
+@MainActor
+private final class WeakController {
+    weak var controller: PlayerController?
 }

@@ -34,4 +34,29 @@ extension ObjectRef {
         return connect(signal: "handoff", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                        box: SignalHandlerBox<AnyThreadHandler>(handler))
     }
+
+    /// `notify::<property>` of an element: the handler gets the element,
+    /// wrapped afresh on the emitting thread (pulsesink notifies
+    /// `current-device` from its streaming thread).
+    @discardableResult
+    public func onPropertyChangeFromAnyThread(_ property: String,
+                                              _ handler: @escaping AnyThreadObjectHandler) -> SignalConnection {
+        // (object, param spec, user data)
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { object, _, userData in
+            guard let object else { return }
+            SignalHandlerBox<AnyThreadObjectHandler>.from(userData).handler(Element(object, transfer: .none))
+        }
+        return connect(signal: "notify::\(property)", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                       box: SignalHandlerBox<AnyThreadObjectHandler>(handler))
+    }
+
+    /// True the first time it is asked for `key` on this object, false
+    /// after: for work done once per object from a signal that repeats
+    /// (playbin's `element-setup` comes again for the same sink each time
+    /// the sink is put back into its chain).
+    public func markFirstTime(_ key: String) -> Bool {
+        guard g_object_get_data(objectPointer, key) == nil else { return false }
+        g_object_set_data(objectPointer, key, UnsafeMutableRawPointer(bitPattern: 1))
+        return true
+    }
 }

@@ -8,7 +8,7 @@ import CGStreamer
 public final class Message: @unchecked Sendable {
     public enum Kind: Sendable, Hashable {
         case endOfStream, error, warning, tag, buffering, stateChanged, element, application
-        case durationChanged, asyncDone, streamStart, tableOfContents, clockLost, latency, other
+        case durationChanged, asyncDone, streamStart, tableOfContents, clockLost, latency, requestState, other
     }
 
     let message: UnsafeMutablePointer<GstMessage>
@@ -30,6 +30,7 @@ public final class Message: @unchecked Sendable {
         (GST_MESSAGE_DURATION_CHANGED, .durationChanged), (GST_MESSAGE_ASYNC_DONE, .asyncDone),
         (GST_MESSAGE_STREAM_START, .streamStart), (GST_MESSAGE_TOC, .tableOfContents),
         (GST_MESSAGE_CLOCK_LOST, .clockLost), (GST_MESSAGE_LATENCY, .latency),
+        (GST_MESSAGE_REQUEST_STATE, .requestState),
     ]
 
     /// The GstMessageType bits of `kind`: for `.other`, every type the
@@ -117,6 +118,16 @@ public final class Message: @unchecked Sendable {
         var pending = GST_STATE_VOID_PENDING
         gst_message_parse_state_changed(message, &old, &new, &pending)
         return (ElementState(old), ElementState(new), ElementState(pending))
+    }
+
+    /// For REQUEST_STATE messages: the state an element asks the application
+    /// to put the pipeline in (pulsesink: PAUSED when the sound server asks
+    /// it to cork, PLAYING when it may uncork).
+    public var requestedState: ElementState? {
+        guard kind == .requestState else { return nil }
+        var state = GST_STATE_VOID_PENDING
+        gst_message_parse_request_state(message, &state)
+        return ElementState(state)
     }
 
     /// For TAG messages.
