@@ -43,8 +43,11 @@ public final class MPRISService: DBusObjectHandler {
     }
 
     /// Takes the bus name and starts following the player.
-    public func start() {
-        export?.start()
+    /// `onBus` false follows the player without taking a name on the bus:
+    /// for a test that calls the handler itself and must not flood the
+    /// session bus its neighbours share.
+    public func start(onBus: Bool = true) {
+        if onBus { export?.start() }
         let store = player.store
         stateObserver = Task { [weak self] in
             for await state in await store.updates() {

@@ -88,15 +88,16 @@ final class NowPlaying {
 
     /// What the player is made with at the first play.
     private let playerConfiguration: PlayerConfiguration
-    /// A suffix for MPRIS's bus name, for more than one owner in a process (tests).
-    private let mprisInstance: String?
+    /// Whether MPRIS takes its name on the session bus (a test's owner,
+    /// driven through the handler itself, does not).
+    private let publishesMPRIS: Bool
 
     init(library: LibraryModel, settings: AppSettings, playerConfiguration: PlayerConfiguration = .fromEnvironment(),
-         mprisInstance: String? = nil) {
+         publishesMPRIS: Bool = true) {
         self.library = library
         self.settings = settings
         self.playerConfiguration = playerConfiguration
-        self.mprisInstance = mprisInstance
+        self.publishesMPRIS = publishesMPRIS
         resume = ResumeTracker(library: library)
         chapters = ChapterTracker(library: library)
         settings.onChange("playback-speed") { [weak self] in
@@ -162,8 +163,8 @@ final class NowPlaying {
     /// answer media keys with nothing to play would slow every start.
     private func publish(_ player: PlayerController) {
         do {
-            let service = try MPRISService(player: player, host: mprisHost, instance: mprisInstance)
-            service.start()
+            let service = try MPRISService(player: player, host: mprisHost)
+            service.start(onBus: publishesMPRIS)
             mpris = service
         } catch {
             Log.warning("media keys and the desktop's media controls will not work: \(error)")

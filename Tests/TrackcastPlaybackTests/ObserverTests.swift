@@ -105,13 +105,14 @@ extension PlaybackEngine {
             // finishes when the item is replaced.
             let failing = player.controller.load(PlaybackItem(uri: try await MediaFixtures.shared.url(.unknownCodec).absoluteString,
                                                               kind: .audio))
+            // Asked for at once: events come to those already listening, and this one fails fast.
+            let failures = player.controller.events(of: failing)
             var seen: [ItemEvent] = []
             for await event in events { seen.append(event) }
             #expect(seen == [.ready(isLive: false), .ended], "\(seen)")
             let newest = await states.next()
             #expect(newest?.phase != .ready(isLive: false), "the state stream kept every state: \(String(describing: newest))")
 
-            let failures = player.controller.events(of: failing)
             #expect(await player.recorder.failure(of: failing) != nil)
             player.controller.stop()
             var failed: [ItemEvent] = []
