@@ -417,11 +417,7 @@ public final class TrackcastApplication {
     }
 
     private func keepsRunningWhenClosed() -> Bool {
-        guard !isQuitting, settings.backgroundPlayback, nowPlaying.isActive else {
-            // The process ends with the window: where playback was is saved first.
-            holdUntilDone(nowPlaying.saveCurrentPosition())
-            return false
-        }
+        guard !isQuitting, settings.backgroundPlayback, nowPlaying.isActive else { return false }
         isPlayingInBackground = true
         Log.debug("window hidden; playing in the background")
         return true
@@ -438,7 +434,6 @@ public final class TrackcastApplication {
             break
         case .ended, .failed, .idle:
             isPlayingInBackground = false
-            holdUntilDone(nowPlaying.saveCurrentPosition())
             window?.applicationWindow.close()
         case .loading, .ready, .playing, .paused, .buffering:
             break
@@ -451,16 +446,9 @@ public final class TrackcastApplication {
         guard !isQuitting else { return }
         isQuitting = true
         inhibitor.release()
-        let saving = nowPlaying.saveCurrentPosition()
-        // Held: with the window gone the application would end before the
-        // position is written.
-        application.hold()
+        // The position is saved at shutdown, which every way out passes through.
         window?.applicationWindow.close()
-        Task {
-            await saving?.value
-            application.release()
-            application.quit()
-        }
+        application.quit()
     }
 
     /// Keeps the process alive until `work` is done: with its last window
