@@ -65,3 +65,19 @@ public final class Timeout {
         sourceID = 0
     }
 }
+
+/// Work for when the main loop has nothing more urgent: GLib's default idle
+/// priority, below input, timers, redraws and the main actor's queue.
+@MainActor
+public enum Idle {
+    public static func once(_ handler: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(SignalHandlerBox<@MainActor () -> Void>(handler)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { userData in
+            let handler = SignalHandlerBox<@MainActor () -> Void>.from(userData).handler
+            MainActor.assumeIsolated { handler() }
+            return 0
+        }, box, { userData in
+            Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
+        })
+    }
+}
