@@ -43,6 +43,8 @@ struct DocumentationTests {
         }
     }
 
+    private static let otherDocuments = ["README.md", "docs/BENCHMARKS.md", "docs/RELIABILITY.md", "docs/HACKING.md", "docs/FEATURES.md"]
+
     private static let topFolders = ["Sources", "Tests", "Benchmarks", "Fuzz", "meson-helpers", "data", "po", "docs"]
 
     /// Paths written from the repository's root (`Sources/…`), and bare file names (`video-paintable.c`).
@@ -123,7 +125,7 @@ struct DocumentationTests {
 
     @Test("every path the README and the other documents name exists")
     func otherPathsExist() throws {
-        for document in ["README.md", "docs/BENCHMARKS.md", "docs/RELIABILITY.md", "docs/HACKING.md"] {
+        for document in Self.otherDocuments {
             let missing = try missingPaths(in: document)
             #expect(missing == [], "in \(document)")
         }
@@ -136,7 +138,7 @@ struct DocumentationTests {
              functions: Set(Self.captures(#"\bfunc\s+(\w+)"#, in: file.text)))
         }
         let reference = try Regex(#"^([A-Z][A-Za-z0-9]*Tests)(?:/([a-z][A-Za-z0-9]*))?$"#)
-        for document in ["README.md", "docs/BENCHMARKS.md", "docs/RELIABILITY.md", "docs/HACKING.md"] {
+        for document in Self.otherDocuments {
             var missing: [String] = []
             for span in try backticked(document) {
                 guard let match = try reference.wholeMatch(in: span) else { continue }
