@@ -134,6 +134,17 @@ struct DocumentationTests {
         }
     }
 
+    @Test("every link and image between the documents leads to a file")
+    func linksLead() throws {
+        for document in Self.otherDocuments + ["docs/ARCHITECTURE.md"] {
+            let folder = root.appendingPathComponent(document).deletingLastPathComponent()
+            let targets = Self.captures(#"\]\(([^)#]+)(?:#[^)]*)?\)"#, in: try text(document))
+            let broken = targets.filter { !$0.contains("://") }
+                .filter { !FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+            #expect(broken == [], "in \(document)")
+        }
+    }
+
     @Test("every test suite (and Suite/test) the documents name as proof exists")
     func namedTestsExist() throws {
         let tests = try files(under: ["Tests"], extensions: ["swift"]).map { file in
