@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Trackcast: a podcast and video player for the Linux desktop.
-// The module map and the isolation table live in README.md ("Architecture").
+// The module map and the isolation table live in docs/ARCHITECTURE.md.
 import PackageDescription
 
 let package = Package(

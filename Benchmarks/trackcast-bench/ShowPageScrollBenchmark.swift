@@ -23,7 +23,7 @@ struct ShowPageScrollBenchmark {
     var wheelClicks = 300
     /// 60 ms: at 15 ms the clicks piled up behind the app's slow frames and
     /// GTK 4.8's list leapt to its last row within a second, so most frames
-    /// measured were idle repaints at the end (see the README).
+    /// measured were idle repaints at the end.
     var clickInterval: Duration = .milliseconds(60)
 
     func run() async throws -> [BenchRow] {

@@ -144,7 +144,7 @@ static void append_black(GtkSnapshot *snapshot, int x, int y, int width, int hei
  * onto a spot nothing was drawn on this frame is replayed straight onto
  * it, one copy; drawn over a background (the window's, bars under it), it
  * is replayed into a cleared image first and blended over it, which took
- * a quarter of the main thread's time per frame (README, benchmarks). */
+ * a quarter of the main thread's time per frame (docs/BENCHMARKS.md). */
 static void paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *gdk_snapshot, double width, double height) {
     TcVideoPaintable *self = TC_VIDEO_PAINTABLE(paintable);
     GtkSnapshot *snapshot = GTK_SNAPSHOT(gdk_snapshot);

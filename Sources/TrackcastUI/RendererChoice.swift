@@ -9,7 +9,7 @@ import Foundation
 /// software GL (Mesa's llvmpipe: Xvfb, virtual machines, no GPU driver) GTK
 /// 4.8's GL renderer is what costs: measured here with a 1080p30 clip it
 /// took 3–7 times the CPU per frame of cairo, with or without the shader
-/// (README, benchmarks). There, and without GL, frames are converted and
+/// (docs/BENCHMARKS.md). There, and without GL, frames are converted and
 /// scaled on the CPU at the drawn size and GTK draws with cairo, which
 /// copies them. `TRACKCAST_VIDEO_GPU=1` converts on the GPU even on
 /// software GL, `=0` never; a `GSK_RENDERER` of the user's own always

@@ -308,7 +308,7 @@ public final class TestHTTPServer: Sendable {
             sent += Int64(chunk.count)
             // At most 64 KiB a millisecond (64 MB/s, a fast network). Unpaced, loopback runs at
             // memory speed and libcurl's read loop in FoundationNetworking never returns to
-            // let a cancel through (see the README's reliability section).
+            // let a cancel through (see Network faults in docs/RELIABILITY.md).
             usleep(1000)
         }
         shutdown(connection, Int32(SHUT_RDWR))

@@ -24,7 +24,7 @@ extension PlaybackEngine {
             /// file for its end, drops the chain of pads it built there: one
             /// `GstOggPad` with its caps, two header buffers and their memory,
             /// and its tags, each time (a bare `filesrc ! oggdemux` in C leaks
-            /// the same set; see the README's Playback leaks). The player's
+            /// the same set; see Playback leaks in docs/RELIABILITY.md). The player's
             /// pipeline stops at that read when a local Opus item is replaced
             /// in that window, which this test does on purpose, and the set
             /// grew in 1 of 3 full runs on 2 December. That set, whole, once

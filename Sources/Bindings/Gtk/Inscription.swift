@@ -3,7 +3,7 @@ import CGtk
 /// GtkInscription: one line of plain text, cut with "…" when too long. It
 /// asks for its size from the font alone, never laying the text out to
 /// measure it, so a list binding rows as it scrolls pays only for drawing
-/// them (see the README's Benchmarks). Never parsed as markup.
+/// them (see docs/BENCHMARKS.md). Never parsed as markup.
 @MainActor
 public final class Inscription: Widget {
     public init() {

@@ -24,7 +24,7 @@ public final class Leaflet: Widget {
     /// again at every allocation, and GTK 4.8 then restyles every node that
     /// follows them among the leaflet's children: every page, whole. A list
     /// binding a row resizes everything up to the window, so on the big show
-    /// page that was each frame of a scroll (see the README's Benchmarks).
+    /// page that was each frame of a scroll (see docs/BENCHMARKS.md).
     /// Kept after the pages, the parts restyle only themselves. The leaflet
     /// draws them itself and they never take the pointer, so their place
     /// among the children changes nothing else. (Later libadwaita sets the

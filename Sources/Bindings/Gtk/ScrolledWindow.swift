@@ -36,7 +36,7 @@ public final class ScrolledWindow: Widget {
     /// recycles the row under a still pointer as it scrolls, and GTK 4.8
     /// answers each time by taking hover off every ancestor up to the window
     /// and putting it back, which restyles every CSS node the window shows
-    /// (see the README's Benchmarks). A click within `settle` of scrolling
+    /// (see docs/BENCHMARKS.md). A click within `settle` of scrolling
     /// lands on the scrolled window and is lost, as in a browser.
     /// `changed` hears each switch (false: the pointer passes through).
     public func untargetWhileScrolling(_ child: Widget, settle: Duration = .milliseconds(150),

@@ -86,7 +86,7 @@ open class Widget: ObjectRef {
     /// window, including those on pages not shown. A list does that whenever
     /// it recycles the row under the pointer. The app's hidden lists and
     /// grid made each such frame of the show page restyle more than twice
-    /// as many nodes (see the README's Benchmarks).
+    /// as many nodes (see docs/BENCHMARKS.md).
     public func showOnlyWhileMapped(_ child: Widget) {
         child.isVisible = isMapped
         onSignal("map") { child.isVisible = true }

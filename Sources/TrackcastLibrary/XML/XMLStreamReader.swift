@@ -5,8 +5,8 @@ import Foundation
 /// `XMLEventHandler` what it finds. Foundation's `XMLParser` wraps the same
 /// parser, but turns every name, attribute set and run of text into Swift
 /// strings and dictionaries whether anyone wants them or not; at a feed's
-/// size that costs more than libxml2's own parsing (see the README's feed
-/// parsing row). This reader makes strings only for what the handler asks for.
+/// size that costs more than libxml2's own parsing (see the feed
+/// parsing row in docs/BENCHMARKS.md). This reader makes strings only for what the handler asks for.
 ///
 /// Set up as `XMLParser` sets libxml2 up: recovery mode (errors are reported
 /// and reading goes on; the handler decides what is fatal) and entity
