@@ -203,7 +203,9 @@ final class ItemObservers {
         guard !boundaryStreams.isEmpty, let position = sample().position else { return }
         let from = checkedUpTo ?? position
         if position > from {
-            for (times, continuation) in boundaryStreams.values {
+            // In the order they were asked for, so whoever asked first hears first.
+            for id in boundaryStreams.keys.sorted() {
+                guard let (times, continuation) = boundaryStreams[id] else { continue }
                 for time in times where time > from && time <= position { continuation.yield(time) }
             }
         }
