@@ -72,6 +72,10 @@ final class NowPlaying {
     /// The item's one-time events: ready, ended, failed.
     private var eventTask: Task<Void, Never>?
     private var stateTask: Task<Void, Never>?
+    /// The item tasks above still running: each ends when its item's stream
+    /// finishes (the item replaced or stopped), which `liveTaskReport` checks.
+    private var runningItemTasks = 0
+    private var liveTaskReport: LiveTaskReport?
     private let resume: ResumeTracker
     /// The current episode's show's speed and intro/outro skips.
     private var showSettings: ShowSettings?
@@ -100,6 +104,7 @@ final class NowPlaying {
         self.publishesMPRIS = publishesMPRIS
         resume = ResumeTracker(library: library)
         chapters = ChapterTracker(library: library)
+        liveTaskReport = LiveTaskReport { [weak self] in self?.liveTasks ?? "" }
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
             // A speed chosen while a show plays is remembered for that show.
@@ -424,15 +429,15 @@ final class NowPlaying {
         Log.debug("playing \(newItem.uri)")
         mpris?.propertiesMayHaveChanged()
         tickTask?.cancel()
-        tickTask = Task { [weak self, player] in
+        tickTask = itemTask { [weak self, player] in
             for await tick in player.positionTicks(of: id) { self?.ticked(tick) }
         }
         assetTask?.cancel()
-        assetTask = Task { [weak self, player] in
+        assetTask = itemTask { [weak self, player] in
             for await asset in player.assetUpdates(of: id) { self?.learnt(asset, about: id) }
         }
         eventTask?.cancel()
-        eventTask = Task { [weak self, player] in
+        eventTask = itemTask { [weak self, player] in
             for await event in player.events(of: id) { self?.happened(event, to: id) }
         }
         notify()
@@ -719,6 +724,22 @@ final class NowPlaying {
         // Streams can come late (a subtitle file is read after the media).
         tracks = player?.tracks ?? .none
         notify()
+    }
+
+    /// A task that follows one of the item's streams, counted while it runs.
+    private func itemTask(_ follow: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        runningItemTasks += 1
+        return Task { [weak self] in
+            await follow()
+            self?.runningItemTasks -= 1
+        }
+    }
+
+    /// What runs for the item on show, for `LiveTaskReport`.
+    private var liveTasks: String {
+        "load \(itemID.map { "\($0)" } ?? "none"), item tasks \(runningItemTasks), "
+            + "observer tasks \(PlaybackDiagnostics.observerTasks), probes \(PlaybackDiagnostics.probes), "
+            + "sleep timer \(sleepTimer.mode == nil ? "off" : "on") with \(sleepTimer.runningTasks) tasks"
     }
 
     private func notify() {

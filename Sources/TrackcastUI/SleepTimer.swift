@@ -22,6 +22,8 @@ final class SleepTimer {
     /// For `.endOfChapter`: where it pauses.
     private(set) var boundary: Duration?
     private var task: Task<Void, Never>?
+    /// Its tasks still running, cancelled ones included until they end.
+    private(set) var runningTasks = 0
     /// Counts the timers started: a task of an earlier one that wakes after
     /// a cancel or a restart fires nothing (`fire(run:)`).
     private var run = 0
@@ -54,7 +56,7 @@ final class SleepTimer {
             boundary = .seconds(end)
             let crossings = nowPlaying.boundaryCrossings([.seconds(end)])
             let run = run
-            task = Task { [weak self] in
+            task = counted { [weak self] in
                 for await _ in crossings {
                     self?.fire(run: run)
                     return
@@ -122,7 +124,7 @@ final class SleepTimer {
     private func runMinutes(until deadline: ContinuousClock.Instant) {
         run += 1
         let run = run
-        task = Task { [weak self] in
+        task = counted { [weak self] in
             try? await Task.sleep(until: deadline - .seconds(Self.fadeLength), clock: .continuous)
             while !Task.isCancelled, self?.run == run {
                 let left = (deadline - .now).seconds
@@ -146,6 +148,14 @@ final class SleepTimer {
         nowPlaying.pauseForSleep()
         Log.debug(String(format: "sleep timer: paused at %.2f s", nowPlaying.position.seconds))
         cancel()
+    }
+
+    private func counted(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        runningTasks += 1
+        return Task { [weak self] in
+            await body()
+            self?.runningTasks -= 1
+        }
     }
 
     private func notify() {

@@ -7,7 +7,8 @@ import TrackcastLibrary
 /// running app at once, through its outside surfaces only: the app's
 /// actions on D-Bus and MPRIS, sent back to back without waiting. After
 /// each sequence the window's player bar, the owner of what plays, the
-/// player and MPRIS must come to name the same load and agree on its state.
+/// player and MPRIS must come to name the same load and agree on its state,
+/// and nothing may still run for a load no longer on show.
 /// Part of "The running app", which runs one app at a time.
 ///
 /// TRACKCAST_INTERLEAVINGS sets how many sequences (1,000 by default);
@@ -77,6 +78,8 @@ extension RunningAppTests {
         var mprisStatus: String?
         var mprisTrack: String?
         var mprisTitle: String?
+        /// What still runs, as the app last said ("alive: load #12, item tasks 3, …").
+        var alive: String?
 
         init(_ app: RunningApp) async {
             let output = app.standardOutput
@@ -88,6 +91,7 @@ extension RunningAppTests {
                               String(owner[bar.upperBound...]))
             }
             player = lines.reversed().lazy.compactMap(Self.playerPhase).first
+            alive = Self.last("alive: ", in: lines)
             let all = try? await app.mpris("org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2.Player")
             let text = all?.standardOutput ?? ""
             mprisStatus = text.firstMatch(of: /'PlaybackStatus': <'([A-Za-z]+)'>/).map { String($0.1) }
@@ -128,20 +132,38 @@ extension RunningAppTests {
             guard mprisStatus == status else { return "MPRIS's status is not the owner's phase" }
             if owner.load == "none" {
                 guard mprisTrack?.hasSuffix("/NoTrack") == true else { return "MPRIS names a track while nothing is loaded" }
-                return nil
+                return leftOver(loaded: false)
             }
             guard let player, player.load == owner.load, player.phase == owner.phase else {
                 return "the player's last state is not the owner's"
             }
             guard mprisTrack?.hasSuffix("/Track/\(owner.load.dropFirst())") == true else { return "MPRIS names another load" }
             guard mprisTitle == owner.title else { return "MPRIS names another title" }
+            return leftOver(loaded: true)
+        }
+
+        /// What runs that should not: a task, observer, probe or timer of an
+        /// item no longer on show, or more than one of each for the one that is.
+        private func leftOver(loaded: Bool) -> String? {
+            guard let alive, let report = alive.wholeMatch(of: /load (\S+), item tasks (\d+), observer tasks (\d+), probes (\d+), sleep timer (on|off) with (\d+) tasks/),
+                  let itemTasks = Int(report.2), let observerTasks = Int(report.3), let probes = Int(report.4),
+                  let timerTasks = Int(report.6) else { return "the app has not said what still runs" }
+            guard String(report.1) == owner?.load else { return "what still runs was last said for another load" }
+            if loaded {
+                guard itemTasks == 3 else { return "\(itemTasks) tasks follow the item, not its three streams" }
+                guard observerTasks <= 2 else { return "\(observerTasks) observer tasks for one item" }
+                guard probes <= 1 else { return "\(probes) probes for one item" }
+            } else {
+                guard itemTasks == 0, observerTasks == 0, probes == 0 else { return "tasks outlive the stopped item" }
+            }
+            guard timerTasks <= (report.5 == "on" ? 1 : 0) else { return "\(timerTasks) sleep timer tasks with the timer \(report.5)" }
             return nil
         }
 
         var description: String {
             "bar: \(bar ?? "-"); owner: \(owner.map { "\($0.load) \($0.phase) | \($0.title)" } ?? "-"); "
                 + "player: \(player.map { "\($0.load) \($0.phase)" } ?? "-"); "
-                + "MPRIS: \(mprisStatus ?? "-") \(mprisTrack ?? "-") \(mprisTitle ?? "-")"
+                + "MPRIS: \(mprisStatus ?? "-") \(mprisTrack ?? "-") \(mprisTitle ?? "-"); alive: \(alive ?? "-")"
         }
     }
 
@@ -168,7 +190,7 @@ extension RunningAppTests {
         try #require(published.disagreement == nil && published.mprisStatus != nil, "\(published)")
     }
 
-    @Test("random interleavings of actions and MPRIS calls: the bar, the owner, the player and MPRIS always come to agree; the clock moves while playing; what is saved at quit is where it paused")
+    @Test("random interleavings of actions and MPRIS calls: the bar, the owner, the player and MPRIS always come to agree; the clock moves while playing; nothing outlives its load; what is saved at quit is where it paused")
     func randomInterleavings() async throws {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["TRACKCAST_INTERLEAVINGS"].flatMap { Int($0) } ?? 1000

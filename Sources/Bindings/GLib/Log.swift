@@ -6,6 +6,10 @@ import CGLib
 public enum Log {
     public static let domain = "Trackcast"
 
+    /// Whether debug messages are shown (G_MESSAGES_DEBUG names the domain):
+    /// for reports that cost something to gather.
+    public static var isDebugOn: Bool { g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, domain) == 0 }
+
     public static func debug(_ message: String) { write(message, level: G_LOG_LEVEL_DEBUG, priority: "7") }
     public static func warning(_ message: String) { write(message, level: G_LOG_LEVEL_WARNING, priority: "4") }
 
