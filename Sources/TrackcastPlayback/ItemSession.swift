@@ -47,6 +47,12 @@ final class ItemSession {
     /// Paused because the sound server corked the stream; it plays again
     /// when the server uncorks it, unless the listener paused or played since.
     var isCorked = false
+    /// Where it was when its sound output went away with no other to move
+    /// to: the pipeline is back at READY, and Play opens an output again from here.
+    var outputLostAt: Duration?
+    /// Play after a lost output: prerolling again and seeking back; PLAYING
+    /// once the seek lands.
+    var isReopeningOutput = false
     var bufferingPercent = 100
     var hasFailed = false
     var hasEnded = false

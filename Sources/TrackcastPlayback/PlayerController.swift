@@ -150,8 +150,8 @@ public final class PlayerController {
     public var asset: LoadedAsset? { session?.asset }
 
     public var position: Duration? {
-        guard session != nil else { return nil }
-        return playbin.position
+        guard let session else { return nil }
+        return session.outputLostAt ?? playbin.position
     }
 
     public var duration: Duration? {
@@ -440,6 +440,10 @@ public final class PlayerController {
         guard !session.hasFailed else { return }
         session.wantsPlaying = true
         session.isCorked = false
+        if let lostAt = session.outputLostAt {
+            reopenOutput(session, at: lostAt)
+            return
+        }
         guard session.isReady else { return }
         if session.hasEnded {
             session.hasEnded = false
@@ -457,7 +461,7 @@ public final class PlayerController {
         guard let session, !session.hasFailed else { return }
         session.wantsPlaying = false
         session.isCorked = false
-        guard session.isReady, !session.hasEnded else { return }
+        guard session.isReady, !session.hasEnded, session.outputLostAt == nil else { return }
         changeState(to: .paused, of: session)
         session.observers.playbackStopped()
         send(.apply(.paused, session.id))
@@ -486,6 +490,12 @@ public final class PlayerController {
         guard let session, !session.hasFailed, !session.isLive else { return }
         guard session.isInitialSeekDone else {
             session.pendingStart = target
+            return
+        }
+        if session.outputLostAt != nil {
+            // No pipeline to seek: Play opens the output again from there.
+            session.outputLostAt = clamped(target, for: session)
+            session.observers.jumped(to: target)
             return
         }
         // The probe's "seekable" is a guess made before the download got far
@@ -749,7 +759,11 @@ public final class PlayerController {
         case .error:
             if let failure = message.failure {
                 Log.debug("playback \(session.id): error from \(failure.sourceFactory ?? "?"): \(failure.error.message) (\(failure.debug ?? ""))")
-                pipelineFailed(session, failure)
+                if session.isReady, !session.hasEnded, failure.sourceFactory == "pulsesink" {
+                    outputVanished(session, failure)
+                } else {
+                    pipelineFailed(session, failure)
+                }
             }
         case .warning:
             if let failure = message.failure {
@@ -821,6 +835,7 @@ public final class PlayerController {
             Log.debug("playback \(session.id): corked by the sound server")
             pause()
             session.isCorked = true
+            session.observers.happened(.interrupted(.soundServer))
         case .playing:
             guard session.isCorked else {
                 Log.debug("playback \(session.id): uncorked by the sound server; stays as the listener left it")
@@ -840,6 +855,54 @@ public final class PlayerController {
         guard let session, session.id == id, session.wantsPlaying, !session.hasFailed else { return }
         Log.debug("playback \(id): output device gone")
         pause()
+        session.observers.happened(.interrupted(.outputGone))
+    }
+
+    /// The sound server ended the stream of a playing item (its last output
+    /// went away, or the server itself): pause where it was, not fail, as
+    /// when the output moves. The pipeline goes back to NULL, which lets go
+    /// of the dead stream; Play opens a new one (`reopenOutput`).
+    private func outputVanished(_ session: ItemSession, _ failure: MessageFailure) {
+        let lostAt = playbin.position ?? session.seekTarget
+        Log.debug("playback \(session.id): sound output ended (\(failure.error.message)); paused at \(lostAt)")
+        session.wantsPlaying = false
+        session.isCorked = false
+        session.isStateChangeInFlight = false
+        session.isSeekInFlight = false
+        session.deferredSeek = nil
+        session.outputLostAt = lostAt
+        session.observers.playbackStopped()
+        // NULL, not READY: at READY pulsesink keeps its connection, which
+        // still names the vanished device, and then offers no caps, so
+        // decodebin finds "no decoder" for the stream on the way back.
+        playbin.setState(.null)
+        staleMessageCount.add(bus.discardPendingMessages(), ordering: .relaxed)
+        send(.apply(.paused, session.id))
+        session.observers.happened(.interrupted(.outputGone))
+    }
+
+    /// Back where it stopped on a new stream: play, unless paused meanwhile.
+    private func outputReopened(_ session: ItemSession) {
+        session.isReopeningOutput = false
+        if session.wantsPlaying { changeState(to: .playing, of: session) }
+    }
+
+    /// Play after `outputVanished`: preroll again (a new stream on whatever
+    /// output the server has now), seek back to where it stopped, then play.
+    private func reopenOutput(_ session: ItemSession, at position: Duration) {
+        // A new sink: the old pulsesink, at NULL or not, no longer gets a
+        // stream from the server (its probe stream fails, it offers no caps
+        // and decodebin reports "no decoder").
+        if let sink = try? configuration.audioSink.map(Element.bin(describedBy:)) ?? Element.make("autoaudiosink") {
+            try? setAudioSink(sink)
+            addEffectsIfNeeded()
+        }
+        // The device it played on is gone for good: not a move to report.
+        outputWatch.begin(session.id)
+        session.outputLostAt = nil
+        session.isReopeningOutput = true
+        session.deferredSeek = (position, [.flush, .accurate])
+        if playbin.setState(.paused) == .async { session.isStateChangeInFlight = true }
     }
 
     private func asyncDone(_ session: ItemSession) {
@@ -853,9 +916,11 @@ public final class PlayerController {
                 session.deferredSeek = nil
                 startSeek(to: position, flags: flags, of: session)
             }
+            if session.isReopeningOutput, !session.isSeekInFlight { outputReopened(session) }
         } else if session.isSeekInFlight {
             session.isSeekInFlight = false
             session.observers.seekLanded(at: playbin.position ?? session.seekTarget)
+            if session.isReopeningOutput { outputReopened(session) }
             // What the pipeline plays after the seek: a choice of track must survive it.
             if decodesVideo(session.item) { Log.debug("playback \(session.id): tracks after seek: \(tracks.summary)") }
         }

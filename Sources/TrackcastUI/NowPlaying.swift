@@ -84,7 +84,7 @@ final class NowPlaying {
     /// When the current item was paused, for rewinding after a long pause.
     private var pausedAt: Date?
     private var observers: [@MainActor () -> Void] = []
-    private var errorHandler: (@MainActor (_ message: String, _ offersRetry: Bool) -> Void)?
+    private var messageHandler: (@MainActor (_ message: String, _ offersRetry: Bool) -> Void)?
     private var endHandler: (@MainActor () -> Void)?
     private(set) var mpris: MPRISService?
     /// The window and the rest of the app, for MPRIS's Raise, Quit and OpenUri.
@@ -159,7 +159,7 @@ final class NowPlaying {
             return player
         } catch {
             Log.warning("cannot start playback: \(error)")
-            errorHandler?(tr("Playback is not available: GStreamer could not start"), false)
+            messageHandler?(tr("Playback is not available: GStreamer could not start"), false)
             return nil
         }
     }
@@ -209,10 +209,11 @@ final class NowPlaying {
         observer()
     }
 
-    /// Playback failures of the current item, as messages for a toast; the
-    /// flag says whether the toast offers Retry (`retry()`).
-    func onError(_ handler: @escaping @MainActor (_ message: String, _ offersRetry: Bool) -> Void) {
-        errorHandler = handler
+    /// What the listener should be told, as messages for a toast: the
+    /// current item's failures, and pauses they did not ask for. The flag
+    /// says whether the toast offers Retry (`retry()`).
+    func onMessage(_ handler: @escaping @MainActor (_ message: String, _ offersRetry: Bool) -> Void) {
+        messageHandler = handler
     }
 
     /// Called when the current item plays to its end (to go on to the next).
@@ -310,7 +311,7 @@ final class NowPlaying {
             return file
         case .failure(let failure):
             Log.debug("subtitles: \(url.lastPathComponent) refused: \(failure)")
-            errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), url.lastPathComponent,
+            messageHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), url.lastPathComponent,
                                  FailureText.subtitles(failure)), false)
             return nil
         }
@@ -320,7 +321,7 @@ final class NowPlaying {
     /// loaded again with it, from where it is, playing or paused as it was.
     func loadSubtitles(_ url: URL) {
         guard let current = item, hasVideo else {
-            errorHandler?(tr("Subtitles can only be loaded while a video plays"), false)
+            messageHandler?(tr("Subtitles can only be loaded while a video plays"), false)
             return
         }
         let stem = (url.lastPathComponent as NSString).deletingPathExtension
@@ -447,7 +448,7 @@ final class NowPlaying {
     /// one; nil, after saying so, when it has no media.
     func item(for episode: EpisodeSummary, localFile: URL?) -> Item? {
         guard let media = localFile ?? episode.mediaURL else {
-            errorHandler?(tr("This episode has no media to play"), false)
+            messageHandler?(tr("This episode has no media to play"), false)
             return nil
         }
         let kind: PlaybackItem.Kind = episode.mediaType.map { $0.hasPrefix("video/") ? .video : .audio } ?? .unknown
@@ -678,7 +679,7 @@ final class NowPlaying {
             tracks = player?.tracks ?? .none
             if player?.isSubtitleFileUnrecognised == true, let file = subtitleFile {
                 subtitleFile = nil
-                errorHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), file.url.lastPathComponent,
+                messageHandler?(String(format: tr("The subtitles in “%@” cannot be shown: %@"), file.url.lastPathComponent,
                                      tr("GStreamer cannot tell what kind of file it is.")), false)
             }
             mpris?.propertiesMayHaveChanged()
@@ -689,7 +690,11 @@ final class NowPlaying {
         case .failed(let error):
             let title = item?.title ?? ""
             retryPoint = error.isRetryable ? position : nil
-            errorHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)), error.isRetryable)
+            messageHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)), error.isRetryable)
+        case .interrupted(.soundServer):
+            messageHandler?(tr("Paused while another app needs the sound"), false)
+        case .interrupted(.outputGone):
+            messageHandler?(tr("Paused: the sound output was disconnected"), false)
         }
         notify()
     }

@@ -60,7 +60,7 @@ public final class TrackcastApplication {
         }
         application.onActivate { [unowned self] in presentWindow() }
         application.onOpen { [unowned self] uris in open(uris) }
-        nowPlaying.onError { [unowned self] message, offersRetry in
+        nowPlaying.onMessage { [unowned self] message, offersRetry in
             window?.showToast(message, button: offersRetry ? (tr("Retry"), "app.retry") : nil)
         }
         nowPlaying.mprisHost = self

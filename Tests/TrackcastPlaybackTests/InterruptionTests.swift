@@ -112,6 +112,30 @@ extension PlaybackEngine {
             #expect(try await pulse.sinkInputs().first?[1] == speakers)
         }
 
+        @Test("the last output device going away pauses, keeping the position; play goes on when one comes back")
+        func lastOutputGone() async throws {
+            let pulse = try await PulseAudioServer(sinks: ["headphones"])
+            defer { pulse.stop() }
+            let player = try await pulsePlayer(pulse)
+            let id = try await player.play(try await MediaFixtures.shared.url(.longOpus).absoluteString)
+            #expect(try await positionMoves(player))
+
+            // No sink is left: the server ends the stream rather than move it.
+            try await pulse.pactl("unload-module", try await pulse.module(ofSink: "headphones"))
+            #expect(await player.recorder.waitFor(.paused, of: id), "states: \(player.recorder.states(of: id))")
+            #expect(!player.recorder.states(of: id).contains { $0.isFailure }, "states: \(player.recorder.states(of: id))")
+            #expect(!player.controller.wantsPlaying)
+            let kept = try #require(player.controller.position)
+            #expect(kept > .zero)
+
+            try await pulse.pactl("load-module", "module-null-sink", "sink_name=speakers")
+            player.controller.play()
+            #expect(await waitFor(.playing, after: .paused, of: id, in: player),
+                    "states: \(player.recorder.states(of: id))")
+            #expect(try await positionMoves(player))
+            #expect((player.controller.position ?? .zero) >= kept)
+        }
+
         @Test("moving the stream to another device that stays does not pause")
         func moveIsNotALoss() async throws {
             let pulse = try await PulseAudioServer(sinks: ["speakers", "headphones"])

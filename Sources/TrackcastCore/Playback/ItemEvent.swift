@@ -7,9 +7,19 @@ public enum ItemEvent: Sendable, Equatable, CustomStringConvertible {
     case ready(isLive: Bool)
     case ended
     case failed(PlaybackError)
+    /// Paused by something other than the listener; Play goes on.
+    case interrupted(Interruption)
+
+    public enum Interruption: String, Sendable, Equatable {
+        /// The sound server corked the stream: another needs the sound (a call).
+        case soundServer
+        /// The output device it played on went away (headphones unplugged).
+        case outputGone
+    }
 
     public var description: String {
         switch self {
+        case .interrupted(let why): "interrupted: \(why.rawValue)"
         case .ready(let isLive): isLive ? "ready (live)" : "ready"
         case .ended: "ended"
         case .failed(let error): "failed: \(error.code)"
