@@ -76,6 +76,39 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    @Test("the last sound output going away pauses, says so in a toast, and MPRIS Play goes on from there once an output is back")
+    func lastOutputGoneAtTheApp() async throws {
+        let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
+        defer { Self.remove(library, media) }
+        let pulse = try await PulseAudioServer(sinks: ["headphones"])
+        defer { pulse.stop() }
+        let app = try await RunningApp.launch(library: library, arguments: [media.path],
+                                              environment: ["TRACKCAST_AUDIO_SINK": "pulsesink server=\(pulse.address)"])
+        let result = try await app.quitting { app in
+            try #require(await app.waitFor(timeout: .seconds(30)) { $0.positions().contains { $0 >= 2 } },
+                         "the file did not play: \(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            try await pulse.pactl("unload-module", try await pulse.module(ofSink: "headphones"))
+            #expect(await app.waitForLine("toast: Paused: the sound output was disconnected", after: mark),
+                    "\(app.standardOutput[mark...])")
+            #expect(await Self.mprisStatusBecomes("Paused", app))
+            #expect(!app.standardOutput[mark...].contains("toast: Cannot play"), "\(app.standardOutput[mark...])")
+            #expect(Self.playerBarReports(app, after: mark).last?.contains(" | Play | ") == true,
+                    "\(Self.playerBarReports(app, after: mark))")
+            let pausedAt = app.positions().last ?? 0
+
+            try await pulse.pactl("load-module", "module-null-sink", "sink_name=speakers")
+            let playMark = app.standardOutput.endIndex
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Play")
+            #expect(await Self.barShowsPlaying(app, after: playMark), "the bar: \(Self.playerBarReports(app, after: playMark))")
+            #expect(await Self.mprisStatusBecomes("Playing", app))
+            let positions = app.positions(after: playMark)
+            #expect(positions.first.map { $0 >= pausedAt - 1 && $0 <= pausedAt + 1.5 } == true,
+                    "paused at \(pausedAt) s, played again from \(positions)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("a position set over MPRIS while paused moves the window's clock and is where the episode resumes after quitting")
     func setPositionWhilePausedIsKept() async throws {
         let (library, media) = (RunningApp.temporaryLibrary(), try await Self.minuteOfAudio())
