@@ -11,14 +11,12 @@ import TestSupport
 /// line) to the player bar showing Pause, so the clients' own start-up is
 /// left out; and from sending it to the first position tick at least 0.1 s
 /// past the pause, which is what a person sees move. Times come from the
-/// app's debug log (its clock, to the millisecond), so polling the log adds
-/// nothing.
+/// app's debug log (its monotonic clock, to the microsecond, with
+/// TRACKCAST_LOG_MICROSECONDS), so polling the log adds nothing; medians, so
+/// that a run the machine's other work fell on does not move the figure.
 @MainActor
 struct PlayCommandBenchmark {
     let trackcast: URL
-    /// Means, not medians: the log's stamps are whole milliseconds, and the
-    /// arrival-to-bar time is about one or two of them, so only an average
-    /// over many runs tells a fraction of a millisecond.
     var runs = 31
 
     func run() async throws -> [BenchRow] {
@@ -29,7 +27,8 @@ struct PlayCommandBenchmark {
         try PlaybackBenchmark.makeTone(at: tone, encoder: ["opusenc", "!", "oggmux"], seconds: 600)
         let app = try ChildProcess(trackcast, arguments: ["--library", folder.appendingPathComponent("library").path, tone.path],
                                    environment: ["G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true",
-                                                 "GSETTINGS_BACKEND": "memory"])
+                                                 "GSETTINGS_BACKEND": "memory",
+                                                 "TRACKCAST_LOG_MICROSECONDS": "1"])
         defer { app.terminate() }
         guard await app.waitFor(timeout: .seconds(30), { $0.standardOutput.contains("position: ") }) else {
             throw BenchFailure("the app never played: \(app.standardError)")
@@ -49,12 +48,12 @@ struct PlayCommandBenchmark {
             }
         }
         return [
-            BenchRow(measured: "play command's arrival to the bar showing Pause, from MPRIS (mean of \(runs))", unit: "ms",
-                     trackcast: Self.mean(fromMPRIS.map(\.shown)), peerName: "the same, Space in the window",
-                     peer: Self.mean(fromWindow.map(\.shown))),
-            BenchRow(measured: "play command sent to the clock moving, from MPRIS (mean of \(runs))", unit: "ms",
-                     trackcast: Self.mean(fromMPRIS.map(\.moving)), peerName: "the same, Space in the window",
-                     peer: Self.mean(fromWindow.map(\.moving))),
+            BenchRow(measured: "play command's arrival to the bar showing Pause, from MPRIS (median of \(runs))", unit: "ms",
+                     trackcast: Self.median(fromMPRIS.map(\.shown)), peerName: "the same, Space in the window",
+                     peer: Self.median(fromWindow.map(\.shown))),
+            BenchRow(measured: "play command sent to the clock moving, from MPRIS (median of \(runs))", unit: "ms",
+                     trackcast: Self.median(fromMPRIS.map(\.moving)), peerName: "the same, Space in the window",
+                     peer: Self.median(fromWindow.map(\.moving))),
         ]
     }
 
@@ -71,7 +70,7 @@ struct PlayCommandBenchmark {
         // Past the pause's own reports.
         try await Task.sleep(for: .milliseconds(300))
         let mark = app.standardOutput.endIndex
-        let sent = Self.timeOfDay(Date())
+        let sent = Self.monotonicNow()
         try await send()
         var arrived: Double?
         var shown: Double?
@@ -122,19 +121,21 @@ struct PlayCommandBenchmark {
         return Double(line[range.upperBound...].prefix { $0 != " " })
     }
 
-    /// The time of day GLib's debug log stamps a line with ("12:03:42.127: …"), in seconds.
+    /// The monotonic time a debug line was written at ("@81234567 player bar: …"), in seconds.
     private static func loggedTime(_ line: Substring) -> Double? {
-        guard let match = line.firstMatch(of: #/(\d\d):(\d\d):(\d\d\.\d\d\d): /#),
-              let hours = Double(match.1), let minutes = Double(match.2), let seconds = Double(match.3) else { return nil }
-        return hours * 3600 + minutes * 60 + seconds
+        guard let match = line.firstMatch(of: #/: @(\d+) /#), let microseconds = Double(match.1) else { return nil }
+        return microseconds / 1e6
     }
 
-    private static func timeOfDay(_ date: Date) -> Double {
-        let parts = Calendar.current.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
-        return Double(parts.hour! * 3600 + parts.minute! * 60 + parts.second!) + Double(parts.nanosecond!) / 1e9
+    /// The same clock as the app's stamps: CLOCK_MONOTONIC is one for every process.
+    private static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    private static func mean(_ values: [Double]) -> Double {
-        values.reduce(0, +) / Double(values.count)
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
