@@ -872,11 +872,11 @@ public final class PlayerController {
         session.deferredSeek = nil
         session.outputLostAt = lostAt
         session.observers.playbackStopped()
-        // NULL, not READY: at READY pulsesink keeps its connection, which
-        // still names the vanished device, and then offers no caps, so
-        // decodebin finds "no decoder" for the stream on the way back.
+        // NULL: the sink lets go of its stream and its server connection,
+        // and playbin takes a new sink (`reopenOutput`) only in NULL or READY.
         playbin.setState(.null)
-        staleMessageCount.add(bus.discardPendingMessages(), ordering: .relaxed)
+        // The dying sink's further errors, of this item: not to fail it after all.
+        bus.discardPendingMessages()
         send(.apply(.paused, session.id))
         session.observers.happened(.interrupted(.outputGone))
     }
@@ -1041,9 +1041,10 @@ public final class PlayerController {
     private func endSession() {
         session?.close()
         session = nil
-        staleMessageCount.add(bus.discardPendingMessages(), ordering: .relaxed)
+        countStale(bus.discardPendingMessages())
         playbin.setState(.null)
-        bus.discardPendingMessages()
+        // What the old item's threads posted on their way down.
+        countStale(bus.discardPendingMessages())
     }
 
     private func send(_ command: StoreCommand) {

@@ -42,27 +42,56 @@ extension PlaybackEngine {
             expectOnlyB(player, a: a, b: b)
         }
 
+        @Test("A fails while the main thread is busy, so its error waits on the bus when B loads: dropped with A, it never shows")
+        func failureWaitingOnTheBus() async throws {
+            let server = try TestHTTPServer()
+            server.route("/a.mp3", .status(500))
+            server.route("/b.mp3", .serve(try await MediaFixtures.shared.data(.mp3), contentType: "audio/mpeg"))
+            let player = try await TestPlayer()
+            let errorsBefore = PlaybackDiagnostics.staleErrorsDropped
+
+            let a = player.controller.load(PlaybackItem(uri: server.url("/a.mp3"), kind: .audio))
+            // The main thread held, as a busy window holds it: A's source gets
+            // its 500 and posts the error, which nothing can handle yet.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !server.requests.contains(where: { $0.hasPrefix("GET /a.mp3") }), ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+            usleep(500_000)
+            let b = player.controller.load(PlaybackItem(uri: server.url("/b.mp3"), kind: .audio))
+            #expect(PlaybackDiagnostics.staleErrorsDropped > errorsBefore,
+                    "A's error was not waiting on the bus: the stale path did not run (requests: \(server.requests))")
+            #expect(await player.recorder.waitFor(.playing, of: b))
+            await player.controller.stateUpdatesDelivered()
+            expectOnlyB(player, a: a, b: b)
+        }
+
         @Test("A's server drops the connection while A plays, just as B loads: A's error never shows")
         func failureWhilePlaying() async throws {
             let server = try TestHTTPServer()
             let long = try await MediaFixtures.shared.data(.longMP3)
             server.route("/b.mp3", .serve(try await MediaFixtures.shared.data(.mp3), contentType: "audio/mpeg"))
             let player = try await TestPlayer { $0.forwardBuffer = .seconds(1) }
-            // The race is between A's source posting its error and the switch
-            // tearing A down; run it several times so both orders happen.
+            // Both orders of A's source posting its error and the switch
+            // tearing A down: B loads at once in even rounds, and in odd ones
+            // only after the main thread, held, let A's error reach the bus.
+            var staleErrorRounds = 0
             for round in 0..<4 {
                 let path = "/a\(round).mp3"
                 // Slow enough that A is still downloading while it plays.
                 server.route(path, .throttled(long, contentType: "audio/mpeg", bytesPerSecond: 24_000))
                 let a = try await player.play(server.url(path))
-                if round % 2 == 1 { try await Task.sleep(for: .milliseconds(50 * round)) }
+                let errorsBefore = PlaybackDiagnostics.staleErrorsDropped
                 server.breakConnections(to: path)
+                if round % 2 == 1 { usleep(500_000) }
                 let b = player.controller.load(PlaybackItem(uri: server.url("/b.mp3"), kind: .audio))
+                if PlaybackDiagnostics.staleErrorsDropped > errorsBefore { staleErrorRounds += 1 }
                 #expect(await player.recorder.waitFor(.playing, of: b))
                 try await Task.sleep(for: .milliseconds(300))
                 await player.controller.stateUpdatesDelivered()
                 expectOnlyB(player, a: a, b: b)
             }
+            #expect(staleErrorRounds >= 2, "A's error reached the bus before B loaded in \(staleErrorRounds) rounds of 4, not the two held ones")
         }
 
         @Test("A stalls mid-download while playing; B plays and A's later timeout never shows")

@@ -13,18 +13,25 @@ public final class Bus: ObjectRef {
     /// Drops every message waiting on the bus. Call it after the pipeline has
     /// reached NULL, when nothing can post any more, so that whatever the bus
     /// delivers afterwards was posted afterwards.
-    /// Returns how many were dropped.
+    /// Returns how many were dropped, and how many of those were errors.
     @discardableResult
-    public func discardPendingMessages() -> Int {
-        var dropped = 0
+    public func discardPendingMessages() -> DiscardedMessages {
+        var dropped = DiscardedMessages()
         while let message = gst_bus_pop(bus) {
+            dropped.count += 1
+            if message.pointee.type == GST_MESSAGE_ERROR { dropped.errors += 1 }
             gst_message_unref(message)
-            dropped += 1
         }
         gst_bus_set_flushing(bus, 1)
         gst_bus_set_flushing(bus, 0)
         return dropped
     }
+}
+
+/// What `Bus.discardPendingMessages()` dropped.
+public struct DiscardedMessages: Sendable {
+    public var count = 0
+    public var errors = 0
 }
 
 /// Bus watches alive in the process, for leak checks in tests.
