@@ -151,7 +151,11 @@ struct MPRISServiceTests {
         #expect(await eventually { try await playerctl("metadata", "xesam:url").hasSuffix("tips.opus") })
         #expect(try await playerctl("metadata", "mpris:trackid") != trackID, "every item has its own track ID")
         #expect(fixture.host.index == 1)
-        _ = try await playerctl("next")
+        // Through gdbus: playerctl refuses Next by itself when CanGoNext is false.
+        let requestsBefore = fixture.host.nextRequests
+        let atTheEnd = try await gdbusCall("org.mpris.MediaPlayer2.Player.Next")
+        #expect(atTheEnd.status == 0, "\(atTheEnd.standardError)")
+        #expect(fixture.host.nextRequests == requestsBefore, "the service passed Next on while CanGoNext was false")
         #expect(fixture.host.index == 1, "Next at the end of the queue is ignored")
     }
 
@@ -198,11 +202,15 @@ struct MPRISServiceTests {
                                         "/org/trackcast/Trackcast/Track/999999", "5000000")
         #expect(stale.status == 0)
         let current = try await playerctl("metadata", "mpris:trackid").trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let item = fixture.player.currentItemID
         let duration = try #require(fixture.player.duration)
         let pastTheEnd = (duration.components.seconds + 1) * 1_000_000
         let beyond = try await gdbusCall("org.mpris.MediaPlayer2.Player.SetPosition", current, "\(pastTheEnd)")
         #expect(beyond.status == 0)
         #expect((Double(try await playerctl("position")) ?? 99) < 4, "neither moved playback")
+        #expect(fixture.player.currentItemID == item, "SetPosition past the end changed the item")
+        #expect(try await playerctl("metadata", "mpris:trackid") == "'\(current)'", "SetPosition past the end changed the track")
+        #expect(fixture.host.index == 0)
 
         // dbus-send, unlike gdbus, sends what it is told without checking it first.
         let wrongType = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/dbus-send"), arguments: [

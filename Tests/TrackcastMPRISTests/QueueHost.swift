@@ -14,6 +14,7 @@ final class QueueHost: MPRISHost {
     private(set) var index = 0
     private(set) var raised = 0
     private(set) var quitRequests = 0
+    private(set) var nextRequests = 0
     private(set) var opened: [String] = []
 
     init(player: PlayerController, items: [PlaybackItem]) {
@@ -43,6 +44,7 @@ final class QueueHost: MPRISHost {
     var hasPrevious: Bool { index > 0 }
 
     func next() {
+        nextRequests += 1
         guard canGoNext else { return }
         index += 1
         playCurrent()
