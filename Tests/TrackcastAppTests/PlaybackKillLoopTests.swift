@@ -20,7 +20,7 @@ extension RunningAppTests {
 
     /// Where the kill lands.
     enum KillMoment: CaseIterable, CustomStringConvertible {
-        /// 1–8 s after the episode started playing.
+        /// 1–7 s after the episode started playing, or 8.5–9.5 s (past a flush).
         case playing
         /// Within 0.4 s of asking it to play, while it loads.
         case loading
@@ -103,6 +103,7 @@ extension RunningAppTests {
         var resumedStarts = 0
         var lags: [Double] = []
         var savedBefore: Double?
+        var playedPastAFlush = 0
 
         for iteration in 0..<Self.playbackKills {
             let moment = KillMoment.allCases[iteration % KillMoment.allCases.count]
@@ -124,7 +125,12 @@ extension RunningAppTests {
                 resumedStarts += 1
                 switch moment {
                 case .playing:
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 1_000...8_000, using: &generator)))
+                    // Every other time past a flush interval and its slack, so
+                    // that a save made while playing, not only by a seek or a
+                    // pause, is what keeps the position.
+                    let pastAFlush = (iteration / KillMoment.allCases.count).isMultiple(of: 2)
+                    try await Task.sleep(for: .milliseconds(Int.random(in: pastAFlush ? 8_500...9_500 : 1_000...7_000,
+                                                                         using: &generator)))
                 case .seeking:
                     try await Task.sleep(for: .milliseconds(Int.random(in: 1_000...3_000, using: &generator)))
                     // Forward only: after a kill just behind a backward seek the
@@ -151,6 +157,13 @@ extension RunningAppTests {
             let reached = [start] + Self.reachedPositions(in: log)
             let lastReached = reached.last ?? start
             let furthest = (reached + seekTargets).max() ?? start
+            // Played on, with nothing else to save it, past one flush interval
+            // (and its slack): this run must have written a position.
+            if moment == .playing, lastReached - start > Self.flushInterval + Self.flushTolerance {
+                playedPastAFlush += 1
+                #expect(saved.map { $0 > start } == true,
+                        "\(context): played from \(start) s to \(lastReached) s and saved \(saved.map { "\($0) s" } ?? "nothing")")
+            }
             let kept = saved ?? 0
             #expect(kept >= lastReached - Self.flushInterval - Self.flushTolerance,
                     "\(context): saved \(saved.map { "\($0) s" } ?? "nothing"), last reached \(lastReached) s")
@@ -160,7 +173,10 @@ extension RunningAppTests {
             print("FIGURE playback kill \(iteration) \(moment): last reached \(lastReached) s, saved \(saved.map { "\($0) s" } ?? "nothing")")
             savedBefore = saved
         }
+        #expect(playedPastAFlush >= 2,
+                "only \(playedPastAFlush) kills came after playing past a flush interval: saving while playing was hardly tested")
         print("FIGURE playback kills \(Self.playbackKills), resumed starts checked \(resumedStarts), "
+              + "played past a flush interval \(playedPastAFlush), "
               + "lag of the saved position behind the last reached: max \(lags.max() ?? 0) s, "
               + "mean \(lags.reduce(0, +) / Double(max(lags.count, 1))) s")
     }

@@ -66,6 +66,10 @@ struct ResumePositionStoreTests {
         let flush = Task { await store.flush() }
         await sink.waitUntilSaving()
         let forgetting = Task { await store.forget(key, at: t0.addingTimeInterval(1)) }
+        // Forgetting must have begun before the save fails (it then waits for
+        // the save): the failed batch's merge-back is what must leave it out.
+        for _ in 0..<10_000 where await store.unsavedPosition(for: key) != nil { await Task.yield() }
+        try #require(await store.unsavedPosition(for: key) == nil, "forget never ran while the save was under way")
         await sink.finish(failing: true)
         await forgetting.value
         _ = await flush.value
