@@ -84,10 +84,10 @@ public enum TranscriptParser {
         return MediaTime.seconds(seconds)
     }
 
+    /// Tags removed, then every named and numeric reference decoded by the
+    /// feed's own decoder (control characters dropped as there).
     private static func stripTags(_ line: String, _ markup: inout TranscriptMarkup) -> String {
-        markup.strippingTags(line)
-            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&nbsp;", with: " ")
+        HTMLText.decodingEntities(markup.strippingTags(line))
     }
 
     // MARK: JSON

@@ -18,6 +18,22 @@ struct TranscriptTests {
         #expect(transcript.cues[2].end == 75)
     }
 
+    @Test("cue text decodes named and numeric references as feed text does, tags first")
+    func entities() throws {
+        let vtt = """
+            WEBVTT
+
+            00:00.000 --> 00:02.000
+            <v Alice>&quot;Rock &amp;amp; roll,&quot; she said &mdash; isn&rsquo;t it &#39;fine&#39;? &#x1F600; &lt;b&gt;&#27;[31m
+
+            """
+        let transcript = try TranscriptParser.parse(Data(vtt.utf8), format: .webVTT)
+        #expect(transcript.cues.first?.speaker == "Alice")
+        #expect(transcript.cues.first?.text == "\"Rock &amp; roll,\" she said \u{2014} isn\u{2019}t it 'fine'? \u{1F600} <b>[31m")
+        let srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\nCaf&eacute; &amp; th&#233;\r\n"
+        #expect(try TranscriptParser.parse(Data(srt.utf8), format: .subRip).cues.first?.text == "Caf\u{E9} & th\u{E9}")
+    }
+
     @Test("SubRip: comma milliseconds, CRLF lines, hours")
     func subRip() throws {
         let transcript = try TranscriptParser.parse(Self.fixture("sample.srt"), format: .subRip)
