@@ -37,14 +37,20 @@ public struct RealisticFeedWriter: Sendable {
     public var notesBytes: ClosedRange<Int>
     /// Show notes in CDATA (most feeds) or escaped as `&lt;p&gt;`.
     public var notesInCDATA: Bool
+    /// `podcast:person` elements per episode.
+    public var persons: ClosedRange<Int>
+    /// Words in each episode's `itunes:keywords`.
+    public var keywords: ClosedRange<Int>
 
     public init(seed: UInt64, episodes: Int, charset: Charset = .utf8, notesBytes: ClosedRange<Int> = 600...3_000,
-                notesInCDATA: Bool = true) {
+                notesInCDATA: Bool = true, persons: ClosedRange<Int> = 2...11, keywords: ClosedRange<Int> = 20...59) {
         self.seed = seed
         self.episodes = episodes
         self.charset = charset
         self.notesBytes = notesBytes
         self.notesInCDATA = notesInCDATA
+        self.persons = persons
+        self.keywords = keywords
     }
 
     /// The feed in its charset.
@@ -90,7 +96,7 @@ public struct RealisticFeedWriter: Sendable {
         let date = Date(timeIntervalSince1970: 1_262_304_000 + Double(number) * 86_400 * 3 + Double(random.next() % 86_400))
         let notes = showNotes(language: language, number: number, &random)
         let wrapped = notesInCDATA ? "<![CDATA[\(notes)]]>" : escaped(notes)
-        let keywords = (0..<Int(20 + random.next() % 40)).map { _ in language.word(&random) }.joined(separator: ", ")
+        let keywords = (0..<Self.pick(keywords, &random)).map { _ in language.word(&random) }.joined(separator: ", ")
         out += """
                 <item>
                   <title>\(escaped(language.title(&random))) – #\(number)</title>
@@ -116,7 +122,7 @@ public struct RealisticFeedWriter: Sendable {
         for (format, type) in [("vtt", "text/vtt"), ("srt", "application/srt"), ("json", "application/json")].prefix(Int(1 + random.next() % 3)) {
             out += "      <podcast:transcript url=\"https://example.org/\(slug)/\(number)/transcript.\(format)\" type=\"\(type)\" language=\"\(language.code)\"/>\n"
         }
-        for index in 0..<Int(2 + random.next() % 10) {
+        for index in 0..<Self.pick(persons, &random) {
             let role = ["host", "guest", "producer", "editor", "cover art designer"][index % 5]
             out += "      <podcast:person role=\"\(role)\" href=\"https://example.org/people/\(random.next() % 500)\" img=\"https://example.org/people/\(index).jpg\">\(escaped(language.name(&random)))</podcast:person>\n"
         }
@@ -163,6 +169,10 @@ public struct RealisticFeedWriter: Sendable {
             }
         }
         return html
+    }
+
+    private static func pick(_ range: ClosedRange<Int>, _ random: inout SplitMix64) -> Int {
+        range.lowerBound + Int(random.next() % UInt64(range.count))
     }
 
     private func escaped(_ text: String) -> String {
