@@ -5,7 +5,7 @@
 /// writing the clipboard. Line breaks and tabs, the output's own layout, stay.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        guard hasEscaped(text) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if isEscaped(scalar) {
@@ -16,6 +16,22 @@ enum TerminalText {
             }
         }
         return out
+    }
+
+    /// Checked on the UTF-8 (a C1 control is 0xC2 and then 0x80–0x9F): a
+    /// scalar at a time, this was most of printing a large feed's JSON.
+    private static func hasEscaped(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
+                    return true
+                }
+                previous = byte
+            }
+            return false
+        }
     }
 
     /// C0 controls but line feed and tab, DEL, and C1 controls.

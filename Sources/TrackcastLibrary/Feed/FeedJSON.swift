@@ -11,13 +11,14 @@ public struct FeedJSON: Sendable {
         self.feed = feed
     }
 
-    /// Pretty-printed UTF-8, ending in a newline.
+    /// Pretty-printed, ending in a newline.
     public var text: String {
-        value.pretty
+        String(decoding: value.prettyUTF8, as: UTF8.self)
     }
 
+    /// `text` as UTF-8.
     public func data() -> Data {
-        Data(text.utf8)
+        Data(value.prettyUTF8)
     }
 
     private var value: JSONText {

@@ -15,74 +15,87 @@ enum JSONText {
         value.map(transform) ?? .null
     }
 
-    var pretty: String {
-        var out = ""
+    /// Pretty-printed UTF-8, ending in a newline: written to bytes, not to a
+    /// `String`, whose appends of a scalar at a time cost most of a large feed's output.
+    var prettyUTF8: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4_096)
         write(to: &out, indent: 0)
-        out += "\n"
+        out.append(UInt8(ascii: "\n"))
         return out
     }
 
-    private func write(to out: inout String, indent: Int) {
+    private func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .null:
-            out += "null"
+            out += "null".utf8
         case .bool(let value):
-            out += value ? "true" : "false"
+            out += (value ? "true" : "false").utf8
         case .integer(let value):
-            out += String(value)
+            out += String(value).utf8
         case .number(let value):
             if !value.isFinite {
-                out += "null" // JSON has no NaN or infinity; the parser never produces them
+                out += "null".utf8 // JSON has no NaN or infinity; the parser never produces them
             } else if value == value.rounded(), abs(value) < 1e15 {
-                out += String(Int64(value))
+                out += String(Int64(value)).utf8
             } else {
-                out += String(value)
+                out += String(value).utf8
             }
         case .string(let value):
             Self.writeString(value, to: &out)
         case .array(let values):
-            guard !values.isEmpty else { out += "[]"; return }
-            out += "[\n"
+            guard !values.isEmpty else { out += "[]".utf8; return }
+            out += "[\n".utf8
             for (index, value) in values.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                Self.writeIndent(indent + 1, to: &out)
                 value.write(to: &out, indent: indent + 1)
-                out += index == values.count - 1 ? "\n" : ",\n"
+                out += (index == values.count - 1 ? "\n" : ",\n").utf8
             }
-            out += String(repeating: "  ", count: indent) + "]"
+            Self.writeIndent(indent, to: &out)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += "{\n"
+            guard !members.isEmpty else { out += "{}".utf8; return }
+            out += "{\n".utf8
             for (index, member) in members.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                Self.writeIndent(indent + 1, to: &out)
                 Self.writeString(member.key, to: &out)
-                out += ": "
+                out += ": ".utf8
                 member.value.write(to: &out, indent: indent + 1)
-                out += index == members.count - 1 ? "\n" : ",\n"
+                out += (index == members.count - 1 ? "\n" : ",\n").utf8
             }
-            out += String(repeating: "  ", count: indent) + "}"
+            Self.writeIndent(indent, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
+    private static func writeIndent(_ level: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
     /// RFC 8259 escaping: quotes, backslashes and control characters; everything
-    /// else, slashes and non-ASCII included, as is.
-    private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
+    /// else, slashes and non-ASCII included, as is, copied a run at a time.
+    private static func writeString(_ value: String, to out: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                runStart = i + 1
+                switch byte {
+                case UInt8(ascii: "\""): out += #"\""#.utf8
+                case UInt8(ascii: "\\"): out += #"\\"#.utf8
+                case 0x0A: out += #"\n"#.utf8
+                case 0x0D: out += #"\r"#.utf8
+                case 0x09: out += #"\t"#.utf8
+                case 0x08: out += #"\b"#.utf8
+                case 0x0C: out += #"\f"#.utf8
+                default: out += (#"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            out.append(UInt8(ascii: "\""))
         }
-        out += "\""
     }
 }
