@@ -13,12 +13,20 @@ public struct FeedJSON: Sendable {
 
     /// Pretty-printed, ending in a newline.
     public var text: String {
-        String(decoding: value.prettyUTF8, as: UTF8.self)
+        String(decoding: utf8, as: UTF8.self)
     }
 
     /// `text` as UTF-8.
     public func data() -> Data {
-        Data(value.prettyUTF8)
+        Data(utf8)
+    }
+
+    /// `text` as UTF-8, made without the string: for a large feed, checking
+    /// the string's UTF-8 again costs a good part of writing it.
+    public var utf8: [UInt8] {
+        // Room for the descriptions, most of a feed's JSON, and the rest of each episode.
+        let capacity = feed.episodes.reduce(4_096) { $0 + ($1.description?.utf8.count ?? 0) + 1_024 }
+        return value.prettyUTF8(reservingCapacity: capacity)
     }
 
     private var value: JSONText {
@@ -34,7 +42,7 @@ public struct FeedJSON: Sendable {
             ("funding", .array(feed.funding.map { funding in
                 .object([("url", url(funding.url)), ("title", .optional(funding.title, JSONText.string))])
             })),
-            ("episodes", .array(feed.episodes.map(episode))),
+            ("episodes", .elements(count: feed.episodes.count) { episode(feed.episodes[$0]) }),
         ])
     }
 

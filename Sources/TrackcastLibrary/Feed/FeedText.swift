@@ -29,6 +29,20 @@ enum FeedText {
         }
     }
 
+    /// Whether `text` is nothing but whitespace: empty once squashed or trimmed.
+    static func isBlank(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let length = UnicodeWhitespace.length(bytes, at: i)
+                if length == 0 { return false }
+                i += length
+            }
+            return true
+        }
+    }
+
     /// `nil` for text that is empty once trimmed.
     static func nonEmpty(_ text: String) -> String? {
         let trimmed = trimmed(text)

@@ -9,6 +9,9 @@ enum JSONText {
     case number(Double)
     case string(String)
     case array([JSONText])
+    /// An array whose elements are made one at a time as they are written:
+    /// a feed's thousands of episodes are never all held as values at once.
+    case elements(count: Int, element: (Int) -> JSONText)
     case object([(key: String, value: JSONText)])
 
     static func optional<T>(_ value: T?, _ transform: (T) -> JSONText) -> JSONText {
@@ -17,9 +20,9 @@ enum JSONText {
 
     /// Pretty-printed UTF-8, ending in a newline: written to bytes, not to a
     /// `String`, whose appends of a scalar at a time cost most of a large feed's output.
-    var prettyUTF8: [UInt8] {
+    func prettyUTF8(reservingCapacity capacity: Int = 4_096) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(4_096)
+        out.reserveCapacity(capacity)
         write(to: &out, indent: 0)
         out.append(UInt8(ascii: "\n"))
         return out
@@ -44,15 +47,9 @@ enum JSONText {
         case .string(let value):
             Self.writeString(value, to: &out)
         case .array(let values):
-            guard !values.isEmpty else { out += "[]".utf8; return }
-            out += "[\n".utf8
-            for (index, value) in values.enumerated() {
-                Self.writeIndent(indent + 1, to: &out)
-                value.write(to: &out, indent: indent + 1)
-                out += (index == values.count - 1 ? "\n" : ",\n").utf8
-            }
-            Self.writeIndent(indent, to: &out)
-            out.append(UInt8(ascii: "]"))
+            Self.writeArray(count: values.count, element: { values[$0] }, to: &out, indent: indent)
+        case .elements(let count, let element):
+            Self.writeArray(count: count, element: element, to: &out, indent: indent)
         case .object(let members):
             guard !members.isEmpty else { out += "{}".utf8; return }
             out += "{\n".utf8
@@ -66,6 +63,18 @@ enum JSONText {
             Self.writeIndent(indent, to: &out)
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func writeArray(count: Int, element: (Int) -> JSONText, to out: inout [UInt8], indent: Int) {
+        guard count > 0 else { out += "[]".utf8; return }
+        out += "[\n".utf8
+        for index in 0..<count {
+            writeIndent(indent + 1, to: &out)
+            element(index).write(to: &out, indent: indent + 1)
+            out += (index == count - 1 ? "\n" : ",\n").utf8
+        }
+        writeIndent(indent, to: &out)
+        out.append(UInt8(ascii: "]"))
     }
 
     private static func writeIndent(_ level: Int, to out: inout [UInt8]) {
