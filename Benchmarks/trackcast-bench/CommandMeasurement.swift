@@ -1,11 +1,9 @@
 import Foundation
 
-/// One run of a command to its end, timed from spawn to exit, with the peak
-/// resident memory the kernel recorded for it (`wait4`'s `ru_maxrss`). Its
-/// output goes to /dev/null: what is measured is producing it, not reading it.
+/// One run of a command to its end, timed from spawn to exit. Its output goes
+/// to /dev/null: what is measured is producing it, not reading it.
 struct CommandMeasurement {
     let seconds: Double
-    let peakResidentBytes: Int
 
     static func run(_ executable: URL, _ arguments: [String]) throws -> CommandMeasurement {
         var actions = posix_spawn_file_actions_t()
@@ -22,18 +20,16 @@ struct CommandMeasurement {
         let spawned = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(child, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         let elapsed = ContinuousClock.now - start
         // Exited normally with status 0: the low 7 bits (the signal) and the status byte are zero.
         guard status == 0 else { throw CommandMeasurementError.failed(command: executable.lastPathComponent, status: status) }
-        return CommandMeasurement(seconds: elapsed / .seconds(1), peakResidentBytes: usage.ru_maxrss * 1024)
+        return CommandMeasurement(seconds: elapsed / .seconds(1))
     }
 
-    /// The fastest of `runs` runs, and the highest peak among them.
+    /// The fastest of `runs` runs.
     static func best(of runs: Int, _ executable: URL, _ arguments: [String]) throws -> CommandMeasurement {
-        let all = try (0..<runs).map { _ in try run(executable, arguments) }
-        return CommandMeasurement(seconds: all.map(\.seconds).min()!, peakResidentBytes: all.map(\.peakResidentBytes).max()!)
+        try (0..<runs).map { _ in try run(executable, arguments) }.min { $0.seconds < $1.seconds }!
     }
 }
 

@@ -87,12 +87,14 @@ struct PodcastparserPeer {
 enum ParsingBenchmarkError: Error, CustomStringConvertible {
     case episodeCountsDiffer(file: String, trackcast: Int, podcastparser: Int)
     case peerFailed(Int32)
+    case peakMemoryFailed(Int32)
 
     var description: String {
         switch self {
         case .episodeCountsDiffer(let file, let ours, let theirs):
             "\(file): Trackcast found \(ours) episodes, podcastparser \(theirs)"
         case .peerFailed(let status): "podcastparser-bench.py exited with \(status)"
+        case .peakMemoryFailed(let status): "peak-memory.py exited with \(status)"
         }
     }
 }

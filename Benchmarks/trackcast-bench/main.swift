@@ -33,7 +33,8 @@ Task {
             let podcastparser = PodcastparserPeer(python: options.path("--python"), pythonPath: options.path("--python-path"),
                                                   script: options.path("--podcastparser-script"))
             for row in try await FeedParsingBenchmark(peer: podcastparser).run() { table.add(row) }
-            let realistic = RealisticFeedParsingBenchmark(peer: podcastparser, trackcast: options.path("--trackcast"))
+            let realistic = RealisticFeedParsingBenchmark(peer: podcastparser, trackcast: options.path("--trackcast"),
+                                                          peakMemoryScript: options.path("--peak-memory-script"))
             for row in try realistic.run() { table.add(row) }
         }
         if groups.contains("refresh") {

@@ -26,6 +26,12 @@ struct FeedSAXHandler {
     private var names: [(name: FeedName?, namespace: FeedNamespace)] = []
     /// The open text element's UTF-8 so far, made into a string once, when it ends.
     private var text: [UInt8] = []
+    /// The last long text made into a string, and its bytes: feeds repeat their
+    /// show notes in `description`, `content:encoded` and `itunes:summary`,
+    /// and the repeats are one string, checked and stored once.
+    private var previousText: (bytes: [UInt8], string: String) = ([], "")
+    /// Shorter texts are made anew: comparing would save little.
+    private static let sharedTextMinimum = 256
     private var textAttributes = XMLAttributeValues()
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
@@ -130,7 +136,8 @@ struct FeedSAXHandler {
         let element = stack.removeLast()
         switch element {
         case .feedText(let field):
-            feed.set(field, text: collectedText(), attributes: textAttributes, base: base)
+            let text = collectedText()
+            feed.set(field, text: text, attributes: textAttributes, base: base)
             wants.text = false
         case .episodeText(let field):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
@@ -160,9 +167,21 @@ struct FeedSAXHandler {
         text.append(contentsOf: bytes)
     }
 
-    private func collectedText() -> String {
+    private mutating func collectedText() -> String {
+        let isLong = text.count >= Self.sharedTextMinimum
+        if isLong && text.count == previousText.bytes.count && text.withUnsafeBytes({ new in
+            previousText.bytes.withUnsafeBytes { memcmp(new.baseAddress!, $0.baseAddress!, new.count) == 0 }
+        }) {
+            return previousText.string
+        }
         // XML lets `&#x9b;` and raw C1 controls through; nothing shown needs them.
-        FeedControls.removing(from: String(decoding: text, as: UTF8.self))
+        let string = FeedControls.removing(from: String(decoding: text, as: UTF8.self))
+        if isLong {
+            // Kept; the old buffer, with its capacity, gathers the next text.
+            swap(&text, &previousText.bytes)
+            previousText.string = string
+        }
+        return string
     }
 
     mutating func issue(code: Int, line: Int, column: Int) {
