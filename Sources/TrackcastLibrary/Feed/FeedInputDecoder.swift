@@ -251,8 +251,12 @@ enum FeedInputDecoder {
                 i += 8
             }
             guard i < bytes.count else { break }
-            if bytes[i] < 0x80 {
+            let lead = bytes[i]
+            if lead < 0x80 {
                 i += 1
+            } else if lead >= 0xC2 && lead <= 0xDF && i + 1 < bytes.count && bytes[i + 1] & 0xC0 == 0x80 {
+                // Two bytes (Greek, Cyrillic, Arabic, accented Latin), checked here without the general case's set-up.
+                i += 2
             } else if let length = sequenceLength(bytes, at: i) {
                 i += length
             } else {

@@ -89,9 +89,19 @@ enum JSONText {
             out.reserveCapacity(out.count + bytes.count + 2)
             out.append(UInt8(ascii: "\""))
             var runStart = 0
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
+            var i = 0
+            while i < bytes.count {
+                // Eight bytes a step while none needs escaping, the common case.
+                if i + 8 <= bytes.count,
+                   !needsEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                let byte = bytes[i]
+                i += 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(i - 1)]))
+                runStart = i
                 switch byte {
                 case UInt8(ascii: "\""): out += #"\""#.utf8
                 case UInt8(ascii: "\\"): out += #"\\"#.utf8
@@ -106,5 +116,16 @@ enum JSONText {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             out.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// Whether any of the eight bytes in `word` is below 0x20, a quote or a
+    /// backslash (the classic bit tricks for a zero byte and a byte below n,
+    /// exact as yes-or-no answers).
+    private static func needsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 }
