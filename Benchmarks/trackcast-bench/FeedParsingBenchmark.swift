@@ -7,9 +7,7 @@ import TrackcastLibrary
 /// The files are real-world-shaped RSS of three sizes; both parsers must find
 /// the same number of episodes in each, or the row is not reported.
 struct FeedParsingBenchmark {
-    let python: URL
-    let pythonPath: URL
-    let peerScript: URL
+    let peer: PodcastparserPeer
     var sizes = [30, 300, 3000]
     var runs = 20
 
@@ -39,12 +37,12 @@ struct FeedParsingBenchmark {
             ours.seconds += elapsed / .seconds(1) / Double(runs)
         }
 
-        let peer = try peerTimings(files)
-        for result in peer where counts[result.file] != result.episodes {
+        let peerResults = try peer.timings(files, runs: runs)
+        for result in peerResults where counts[result.file] != result.episodes {
             throw ParsingBenchmarkError.episodeCountsDiffer(file: result.file, trackcast: counts[result.file] ?? -1,
                                                             podcastparser: result.episodes)
         }
-        let peerSeconds = peer.map(\.seconds).reduce(0, +)
+        let peerSeconds = peerResults.map(\.seconds).reduce(0, +)
         let megabytes = Double(ours.bytes) / 1_048_576
         let label = "feeds of \(sizes.map(String.init).joined(separator: "/")) episodes"
         return [
@@ -56,17 +54,25 @@ struct FeedParsingBenchmark {
                      peer: Double(ours.episodes) / peerSeconds / 1000),
         ]
     }
+}
 
-    private struct PeerResult: Decodable {
+/// gPodder's podcastparser timed on feed files by Benchmarks/peers/podcastparser-bench.py.
+struct PodcastparserPeer {
+    let python: URL
+    let pythonPath: URL
+    let script: URL
+
+    struct Result: Decodable {
         let file: String
         let episodes: Int
+        /// Mean seconds per parse, after one untimed parse.
         let seconds: Double
     }
 
-    private func peerTimings(_ files: [URL]) throws -> [PeerResult] {
+    func timings(_ files: [URL], runs: Int) throws -> [Result] {
         let process = Process()
         process.executableURL = python
-        process.arguments = [peerScript.path, String(runs)] + files.map(\.path)
+        process.arguments = [script.path, String(runs)] + files.map(\.path)
         process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": pythonPath.path]) { $1 }
         let output = Pipe()
         process.standardOutput = output
@@ -74,19 +80,21 @@ struct FeedParsingBenchmark {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ParsingBenchmarkError.peerFailed(process.terminationStatus) }
-        return try JSONDecoder().decode([PeerResult].self, from: data)
+        return try JSONDecoder().decode([Result].self, from: data)
     }
 }
 
 enum ParsingBenchmarkError: Error, CustomStringConvertible {
     case episodeCountsDiffer(file: String, trackcast: Int, podcastparser: Int)
     case peerFailed(Int32)
+    case peakMemoryFailed(Int32)
 
     var description: String {
         switch self {
         case .episodeCountsDiffer(let file, let ours, let theirs):
             "\(file): Trackcast found \(ours) episodes, podcastparser \(theirs)"
         case .peerFailed(let status): "podcastparser-bench.py exited with \(status)"
+        case .peakMemoryFailed(let status): "peak-memory.py exited with \(status)"
         }
     }
 }

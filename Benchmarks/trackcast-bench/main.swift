@@ -30,9 +30,12 @@ Task {
             for row in try await scroll.run() { table.add(row) }
         }
         if groups.contains("parsing") {
-            let parsing = FeedParsingBenchmark(python: options.path("--python"), pythonPath: options.path("--python-path"),
-                                               peerScript: options.path("--podcastparser-script"))
-            for row in try await parsing.run() { table.add(row) }
+            let podcastparser = PodcastparserPeer(python: options.path("--python"), pythonPath: options.path("--python-path"),
+                                                  script: options.path("--podcastparser-script"))
+            for row in try await FeedParsingBenchmark(peer: podcastparser).run() { table.add(row) }
+            let realistic = RealisticFeedParsingBenchmark(peer: podcastparser, trackcast: options.path("--trackcast"),
+                                                          peakMemoryScript: options.path("--peak-memory-script"))
+            for row in try realistic.run() { table.add(row) }
         }
         if groups.contains("refresh") {
             for row in try await RefreshBenchmark().run() { table.add(row) }

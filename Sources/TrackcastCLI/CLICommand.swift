@@ -29,13 +29,19 @@ extension CLICommand {
 public struct CommandContext: Sendable {
     public let libraryDirectory: URL
     public let print: @Sendable (String) -> Void
+    /// `print` for output already in UTF-8 (a feed's JSON, megabytes of it),
+    /// written without being made into a string first.
+    public let printUTF8: @Sendable ([UInt8]) -> Void
     public let printError: @Sendable (String) -> Void
 
+    /// Without `printUTF8`, UTF-8 goes to `print` as a string.
     public init(libraryDirectory: URL,
                 print: @escaping @Sendable (String) -> Void,
+                printUTF8: (@Sendable ([UInt8]) -> Void)? = nil,
                 printError: @escaping @Sendable (String) -> Void) {
         self.libraryDirectory = libraryDirectory
         self.print = print
+        self.printUTF8 = printUTF8 ?? { print(String(decoding: $0, as: UTF8.self)) }
         self.printError = printError
     }
 
@@ -43,6 +49,11 @@ public struct CommandContext: Sendable {
     public static func standard(libraryDirectory: URL) -> CommandContext {
         CommandContext(libraryDirectory: libraryDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
+                       printUTF8: {
+                           // Written from the array itself: a `Data` of it would be another copy.
+                           try? FileHandle.standardOutput.write(contentsOf: TerminalText.escaped($0))
+                           try? FileHandle.standardOutput.write(contentsOf: [UInt8(ascii: "\n")])
+                       },
                        printError: {
                            FileHandle.standardError.write(Data(("trackcast: " + TerminalText.escaped($0) + "\n").utf8))
                        })

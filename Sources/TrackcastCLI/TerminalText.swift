@@ -5,7 +5,8 @@
 /// writing the clipboard. Line breaks and tabs, the output's own layout, stay.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var copy = text
+        guard copy.withUTF8(hasEscaped) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if isEscaped(scalar) {
@@ -16,6 +17,25 @@ enum TerminalText {
             }
         }
         return out
+    }
+
+    /// Checked on the UTF-8 (a C1 control is 0xC2 and then 0x80–0x9F): a
+    /// scalar at a time, this was most of printing a large feed's JSON.
+    private static func hasEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
+                return true
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    /// `escaped` for UTF-8: the same bytes when nothing needs escaping, the common case.
+    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.withUnsafeBufferPointer(hasEscaped) else { return bytes }
+        return Array(escaped(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 
     /// C0 controls but line feed and tab, DEL, and C1 controls.

@@ -28,14 +28,19 @@ public struct FeedParseCommand: CLICommand {
     @MainActor
     public func run(_ context: CommandContext) async -> Int32 {
         do {
-            let (data, url, contentType) = try await load()
-            let feed = try FeedParser().parse(data, url: url, httpContentType: contentType)
-            context.print(FeedJSON(feed).text)
+            let feed = try await parsed()
+            context.printUTF8(FeedJSON(feed).utf8)
             return 0
         } catch {
             context.printError("\(source): \(error.localizedDescription)")
         }
         return 1
+    }
+
+    /// In a function of its own so that the downloaded bytes are freed before the JSON is written.
+    private func parsed() async throws -> Feed {
+        let (data, url, contentType) = try await load()
+        return try FeedParser().parse(data, url: url, httpContentType: contentType)
     }
 
     private func load() async throws -> (Data, URL, String?) {

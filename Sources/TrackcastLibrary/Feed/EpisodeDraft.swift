@@ -9,7 +9,10 @@ struct EpisodeDraft {
     /// RSS `guid isPermaLink`: absent means true (RSS 2.0), `nil` for Atom ids.
     /// The page an RSS permalink guid points to.
     private var guidLink: URL?
-    /// podcastparser's `description`: the text-only summary, in its overwrite order.
+    /// podcastparser's `description`: the text-only summary, in its overwrite
+    /// order; kept as read (and never blank) and squashed in `finished` only
+    /// if it is used: most feeds repeat their HTML show notes in `itunes:summary`,
+    /// which then loses to `content:encoded`.
     private var textDescription = ""
     /// podcastparser's `description_html`.
     private var htmlDescription = ""
@@ -49,12 +52,11 @@ struct EpisodeDraft {
             // text with the summaries', neither overwriting what is already there.
             if HTMLText.looksLikeHTML(text) {
                 if htmlDescription.isEmpty { htmlDescription = FeedText.trimmed(text) }
-            } else if textDescription.isEmpty {
-                textDescription = FeedText.squashingWhitespaceKeepingNewlines(text)
+            } else if textDescription.isEmpty && !FeedText.isBlank(text) {
+                textDescription = text
             }
         case .summary, .mediaDescription:
-            let value = FeedText.squashingWhitespaceKeepingNewlines(text)
-            if !value.isEmpty { textDescription = value }
+            if !FeedText.isBlank(text) { textDescription = text }
         case .subtitle:
             episode.subtitle = FeedText.line(text)
         case .contentEncoded:
@@ -67,12 +69,10 @@ struct EpisodeDraft {
                 if !value.isEmpty { htmlDescription = value }
             } else {
                 // "text", and "xhtml" whose markup arrives as elements: its text is what is left.
-                let value = FeedText.squashingWhitespaceKeepingNewlines(text)
-                if !value.isEmpty { textDescription = value }
+                if !FeedText.isBlank(text) { textDescription = text }
             }
         case .atomSummary:
-            let value = FeedText.squashingWhitespaceKeepingNewlines(text)
-            if textDescription.isEmpty { textDescription = value }
+            if textDescription.isEmpty && !FeedText.isBlank(text) { textDescription = text }
         case .itunesAuthor:
             itunesAuthor = FeedText.line(text)
         case .creator:
@@ -233,11 +233,19 @@ struct EpisodeDraft {
         swap(&episode, &self.episode)
         guard episode.guid != nil || !episode.enclosures.isEmpty || episode.title != nil else { return nil }
 
-        var text = textDescription
         var html = htmlDescription
-        if HTMLText.looksLikeHTML(text) {
-            if html.isEmpty { html = text }
-            text = ""
+        var text = ""
+        if HTMLText.looksLikeHTML(textDescription) {
+            // Squashing turns whitespace into spaces and line breaks and nothing else: HTML stays HTML.
+            if html.isEmpty { html = FeedText.squashingWhitespaceKeepingNewlines(textDescription) }
+        } else {
+            let squashed = FeedText.squashingWhitespaceKeepingNewlines(textDescription)
+            // But text can become HTML: `<br\u{A0}>` squashes to `<br >`.
+            if !HTMLText.looksLikeHTML(squashed) {
+                text = squashed
+            } else if html.isEmpty {
+                html = squashed
+            }
         }
         episode.contentHTML = html.isEmpty ? nil : html
         episode.description = text.isEmpty

@@ -251,8 +251,12 @@ enum FeedInputDecoder {
                 i += 8
             }
             guard i < bytes.count else { break }
-            if bytes[i] < 0x80 {
+            let lead = bytes[i]
+            if lead < 0x80 {
                 i += 1
+            } else if lead >= 0xC2 && lead <= 0xDF && i + 1 < bytes.count && bytes[i + 1] & 0xC0 == 0x80 {
+                // Two bytes (Greek, Cyrillic, Arabic, accented Latin), checked here without the general case's set-up.
+                i += 2
             } else if let length = sequenceLength(bytes, at: i) {
                 i += length
             } else {
@@ -290,21 +294,24 @@ enum FeedInputDecoder {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var i = 0
+        // Valid UTF-8 is copied a run at a time, not a byte at a time: after
+        // iconv (whose output is valid) that is the whole document.
+        var runStart = 0
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == 0 {
-                i += 1 // libxml2 stops at NUL; a NUL in a feed is padding from a broken server
-            } else if byte < 0x80 {
-                out.append(byte)
+            if byte != 0 && byte < 0x80 {
                 i += 1
-            } else if let length = sequenceLength(bytes, at: i) {
-                out.append(contentsOf: bytes[i..<(i + length)])
+            } else if byte != 0, let length = sequenceLength(bytes, at: i) {
                 i += length
             } else {
-                appendWindows1252(byte, to: &out)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                // libxml2 stops at NUL; a NUL in a feed is padding from a broken server.
+                if byte != 0 { appendWindows1252(byte, to: &out) }
                 i += 1
+                runStart = i
             }
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         return out
     }
 

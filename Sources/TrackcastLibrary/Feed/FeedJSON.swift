@@ -11,80 +11,92 @@ public struct FeedJSON: Sendable {
         self.feed = feed
     }
 
-    /// Pretty-printed UTF-8, ending in a newline.
+    /// Pretty-printed, ending in a newline.
     public var text: String {
-        value.pretty
+        String(decoding: utf8, as: UTF8.self)
     }
 
+    /// `text` as UTF-8.
     public func data() -> Data {
-        Data(text.utf8)
+        Data(utf8)
     }
 
-    private var value: JSONText {
-        .object([
-            ("title", .optional(feed.title, JSONText.string)),
-            ("link", url(feed.link)),
-            ("description", .optional(feed.description, JSONText.string)),
-            ("author", .optional(feed.author, JSONText.string)),
-            ("language", .optional(feed.language, JSONText.string)),
-            ("image", url(feed.imageURL)),
-            ("new_feed_url", url(feed.newFeedURL)),
-            ("locked", .optional(feed.isLocked, JSONText.bool)),
-            ("funding", .array(feed.funding.map { funding in
-                .object([("url", url(funding.url)), ("title", .optional(funding.title, JSONText.string))])
-            })),
-            ("episodes", .array(feed.episodes.map(episode))),
-        ])
+    /// `text` as UTF-8, made without the string: for a large feed, checking
+    /// the string's UTF-8 again costs a good part of writing it.
+    public var utf8: [UInt8] {
+        // Room for the descriptions, most of a feed's JSON, and the rest of each episode.
+        var json = JSONWriter(reservingCapacity: feed.episodes.reduce(4_096) { $0 + ($1.description?.utf8.count ?? 0) + 1_024 })
+        json.object { json in
+            json.key("title"); json.string(feed.title)
+            json.key("link"); json.string(feed.link?.absoluteString)
+            json.key("description"); json.string(feed.description)
+            json.key("author"); json.string(feed.author)
+            json.key("language"); json.string(feed.language)
+            json.key("image"); json.string(feed.imageURL?.absoluteString)
+            json.key("new_feed_url"); json.string(feed.newFeedURL?.absoluteString)
+            json.key("locked"); json.bool(feed.isLocked)
+            json.key("funding")
+            json.array(feed.funding) { json, funding in
+                json.object { json in
+                    json.key("url"); json.string(funding.url.absoluteString)
+                    json.key("title"); json.string(funding.title)
+                }
+            }
+            json.key("episodes")
+            json.array(feed.episodes, Self.write)
+        }
+        json.finish()
+        return json.bytes
     }
 
-    private func episode(_ episode: FeedEpisode) -> JSONText {
-        .object([
-            ("guid", .optional(episode.guid, JSONText.string)),
-            ("title", .optional(episode.title, JSONText.string)),
-            ("published", .optional(episode.published?.unixSeconds, JSONText.integer)),
-            ("duration", .optional(episode.duration, JSONText.number)),
-            ("link", url(episode.link)),
-            ("description", .optional(episode.description, JSONText.string)),
-            ("image", url(episode.imageURL)),
-            ("season", .optional(episode.season) { .integer(Int64($0)) }),
-            ("number", .optional(episode.number) { .integer(Int64($0)) }),
-            ("type", .optional(episode.episodeType?.rawValue, JSONText.string)),
-            ("explicit", .optional(episode.isExplicit, JSONText.bool)),
-            ("enclosures", .array(episode.enclosures.map { enclosure in
-                .object([
-                    ("url", url(enclosure.url)),
-                    ("mime_type", .optional(enclosure.mimeType, JSONText.string)),
-                    ("length", .optional(enclosure.length, JSONText.integer)),
-                ])
-            })),
-            ("chapters", .array(episode.chapters.map { chapter in
-                .object([
-                    ("start", .number(chapter.start)),
-                    ("title", .string(chapter.title)),
-                    ("url", url(chapter.url)),
-                    ("image", url(chapter.imageURL)),
-                ])
-            })),
-            ("chapters_url", url(episode.chaptersURL)),
-            ("transcripts", .array(episode.transcripts.map { transcript in
-                .object([
-                    ("url", url(transcript.url)),
-                    ("type", .optional(transcript.type, JSONText.string)),
-                    ("language", .optional(transcript.language, JSONText.string)),
-                ])
-            })),
-            ("persons", .array(episode.persons.map { person in
-                .object([
-                    ("name", .string(person.name)),
-                    ("role", .string(person.role)),
-                    ("href", url(person.href)),
-                    ("image", url(person.imageURL)),
-                ])
-            })),
-        ])
-    }
-
-    private func url(_ url: URL?) -> JSONText {
-        .optional(url?.absoluteString, JSONText.string)
+    private static func write(_ json: inout JSONWriter, _ episode: FeedEpisode) {
+        json.object { json in
+            json.key("guid"); json.string(episode.guid)
+            json.key("title"); json.string(episode.title)
+            json.key("published"); json.integer(episode.published?.unixSeconds)
+            json.key("duration"); json.number(episode.duration)
+            json.key("link"); json.string(episode.link?.absoluteString)
+            json.key("description"); json.string(episode.description)
+            json.key("image"); json.string(episode.imageURL?.absoluteString)
+            json.key("season"); json.integer(episode.season.map(Int64.init))
+            json.key("number"); json.integer(episode.number.map(Int64.init))
+            json.key("type"); json.string(episode.episodeType?.rawValue)
+            json.key("explicit"); json.bool(episode.isExplicit)
+            json.key("enclosures")
+            json.array(episode.enclosures) { json, enclosure in
+                json.object { json in
+                    json.key("url"); json.string(enclosure.url.absoluteString)
+                    json.key("mime_type"); json.string(enclosure.mimeType)
+                    json.key("length"); json.integer(enclosure.length)
+                }
+            }
+            json.key("chapters")
+            json.array(episode.chapters) { json, chapter in
+                json.object { json in
+                    json.key("start"); json.number(chapter.start)
+                    json.key("title"); json.string(chapter.title)
+                    json.key("url"); json.string(chapter.url?.absoluteString)
+                    json.key("image"); json.string(chapter.imageURL?.absoluteString)
+                }
+            }
+            json.key("chapters_url"); json.string(episode.chaptersURL?.absoluteString)
+            json.key("transcripts")
+            json.array(episode.transcripts) { json, transcript in
+                json.object { json in
+                    json.key("url"); json.string(transcript.url.absoluteString)
+                    json.key("type"); json.string(transcript.type)
+                    json.key("language"); json.string(transcript.language)
+                }
+            }
+            json.key("persons")
+            json.array(episode.persons) { json, person in
+                json.object { json in
+                    json.key("name"); json.string(person.name)
+                    json.key("role"); json.string(person.role)
+                    json.key("href"); json.string(person.href?.absoluteString)
+                    json.key("image"); json.string(person.imageURL?.absoluteString)
+                }
+            }
+        }
     }
 }

@@ -24,7 +24,14 @@ struct FeedSAXHandler {
     private var episode: EpisodeDraft?
     /// What each of the document's names is to the parser, by `XMLName.index`.
     private var names: [(name: FeedName?, namespace: FeedNamespace)] = []
-    private var text = ""
+    /// The open text element's UTF-8 so far, made into a string once, when it ends.
+    private var text: [UInt8] = []
+    /// The last long text made into a string, and its bytes: feeds repeat their
+    /// show notes in `description`, `content:encoded` and `itunes:summary`,
+    /// and the repeats are one string, checked and stored once.
+    private var previousText: (bytes: [UInt8], string: String) = ([], "")
+    /// Shorter texts are made anew: comparing would save little.
+    private static let sharedTextMinimum = 256
     private var textAttributes = XMLAttributeValues()
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
@@ -63,7 +70,7 @@ struct FeedSAXHandler {
             wants = pass.startElement(name, attributes: attributes)
         }
         func endElement() { wants = pass.endElement() }
-        func text(_ text: String) { pass.text(text) }
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) { pass.text(bytes) }
         func issue(code: Int, line: Int, column: Int) { pass.issue(code: code, line: line, column: column) }
     }
 
@@ -115,7 +122,7 @@ struct FeedSAXHandler {
             episode?.apply(leaf, attributes: attributes, base: base)
         case .feedText, .episodeText:
             wants.text = true
-            text = ""
+            text.removeAll(keepingCapacity: true)
             textAttributes = attributes.values
         default:
             break
@@ -129,11 +136,12 @@ struct FeedSAXHandler {
         let element = stack.removeLast()
         switch element {
         case .feedText(let field):
+            let text = collectedText()
             feed.set(field, text: text, attributes: textAttributes, base: base)
             wants.text = false
         case .episodeText(let field):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
-            let (base, text, attributes) = (base, text, textAttributes)
+            let (base, text, attributes) = (base, collectedText(), textAttributes)
             episode?.set(field, text: text, attributes: attributes, base: base)
             wants.text = false
         case .item, .entry:
@@ -155,9 +163,25 @@ struct FeedSAXHandler {
         return wants
     }
 
-    mutating func text(_ text: String) {
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: bytes)
+    }
+
+    private mutating func collectedText() -> String {
+        let isLong = text.count >= Self.sharedTextMinimum
+        if isLong && text.count == previousText.bytes.count && text.withUnsafeBytes({ new in
+            previousText.bytes.withUnsafeBytes { memcmp(new.baseAddress!, $0.baseAddress!, new.count) == 0 }
+        }) {
+            return previousText.string
+        }
         // XML lets `&#x9b;` and raw C1 controls through; nothing shown needs them.
-        self.text += FeedControls.removing(from: text)
+        let string = FeedControls.removing(from: String(decoding: text, as: UTF8.self))
+        if isLong {
+            // Kept; the old buffer, with its capacity, gathers the next text.
+            swap(&text, &previousText.bytes)
+            previousText.string = string
+        }
+        return string
     }
 
     mutating func issue(code: Int, line: Int, column: Int) {

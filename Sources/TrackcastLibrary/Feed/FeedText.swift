@@ -15,22 +15,32 @@ enum FeedText {
 
     /// Ends trimmed, inside untouched: URLs, identifiers, HTML.
     static func trimmed(_ text: String) -> String {
-        // Most values have visible ASCII at both ends: no Unicode property look-ups then.
-        // Read from the buffer: the `utf8` view's `last` steps through the generic collection code.
         var copy = text
-        let isVisibleAtEnds = copy.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+        return copy.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                let length = UnicodeWhitespace.length(bytes, at: start)
+                if length == 0 { break }
+                start += length
+            }
+            let end = UnicodeWhitespace.endTrimmed(bytes, from: start, to: bytes.count)
+            if start == 0 && end == bytes.count { return text }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        if isVisibleAtEnds { return text }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) {
-            return text
+    }
+
+    /// Whether `text` is nothing but whitespace: empty once squashed or trimmed.
+    static func isBlank(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let length = UnicodeWhitespace.length(bytes, at: i)
+                if length == 0 { return false }
+                i += length
+            }
+            return true
         }
-        return String(scalars[first...last])
     }
 
     /// `nil` for text that is empty once trimmed.
@@ -41,27 +51,50 @@ enum FeedText {
 
     private static func squash(_ text: String, keepingNewlines: Bool) -> String {
         if isAlreadySquashed(text) { return text }
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if keepingNewlines && (scalar == "\n" || scalar == "\r") {
-                // podcastparser's `[^\S\r\n]+`: the spaces around a newline stay as one space.
-                if pendingSpace && !result.isEmpty { result.append(" ") }
-                pendingSpace = false
-                result.append(scalar)
-            } else if scalar.properties.isWhitespace {
-                pendingSpace = true
-            } else {
-                if pendingSpace && !result.isEmpty { result.append(" ") }
-                pendingSpace = false
-                result.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            // Never longer than the input: each run of whitespace becomes at most one space.
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingSpace = false
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    if keepingNewlines && (byte == 0x0A || byte == 0x0D) {
+                        // podcastparser's `[^\S\r\n]+`: the spaces around a newline stay as one space.
+                        if pendingSpace && count > 0 { out[count] = 0x20; count += 1 }
+                        pendingSpace = false
+                        out[count] = byte
+                        count += 1
+                        i += 1
+                        continue
+                    }
+                    let space = UnicodeWhitespace.length(bytes, at: i)
+                    if space > 0 {
+                        pendingSpace = true
+                        i += space
+                        continue
+                    }
+                    if pendingSpace && count > 0 { out[count] = 0x20; count += 1 }
+                    pendingSpace = false
+                    // The scalar whole; then the rest of a run of plain ASCII in one go.
+                    repeat {
+                        out[count] = bytes[i]
+                        count += 1
+                        i += 1
+                    } while i < bytes.count && (bytes[i] & 0xC0 == 0x80 || bytes[i] > 0x20 && bytes[i] < 0x7F)
+                }
+                guard keepingNewlines else { return count }
+                // Only spaces and line breaks are left as whitespace: trim those.
+                var start = 0
+                while start < count, out[start] == 0x20 || out[start] == 0x0A || out[start] == 0x0D { start += 1 }
+                while count > start, out[count - 1] == 0x20 || out[count - 1] == 0x0A || out[count - 1] == 0x0D { count -= 1 }
+                if start > 0 {
+                    for k in start..<count { out[k - start] = out[k] }
+                }
+                return count - start
             }
         }
-        var string = String(result)
-        if keepingNewlines {
-            string = trimmed(string)
-        }
-        return string
     }
 
     /// The common case, checked on bytes: printable ASCII, single spaces, no padding.

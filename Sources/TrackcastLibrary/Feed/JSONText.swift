@@ -2,6 +2,7 @@
 /// with two-space indentation. `JSONEncoder` can only sort keys or scramble
 /// them; the CLI's output reads better in the order a person expects
 /// (title first, episodes last) and should not change from run to run.
+/// For small documents; a feed's JSON goes straight to `JSONWriter`.
 enum JSONText {
     case null
     case bool(Bool)
@@ -15,74 +16,29 @@ enum JSONText {
         value.map(transform) ?? .null
     }
 
-    var pretty: String {
-        var out = ""
-        write(to: &out, indent: 0)
-        out += "\n"
-        return out
+    /// Pretty-printed UTF-8, ending in a newline.
+    var prettyUTF8: [UInt8] {
+        var json = JSONWriter(reservingCapacity: 4_096)
+        write(to: &json)
+        json.finish()
+        return json.bytes
     }
 
-    private func write(to out: inout String, indent: Int) {
+    private func write(to json: inout JSONWriter) {
         switch self {
-        case .null:
-            out += "null"
-        case .bool(let value):
-            out += value ? "true" : "false"
-        case .integer(let value):
-            out += String(value)
-        case .number(let value):
-            if !value.isFinite {
-                out += "null" // JSON has no NaN or infinity; the parser never produces them
-            } else if value == value.rounded(), abs(value) < 1e15 {
-                out += String(Int64(value))
-            } else {
-                out += String(value)
-            }
-        case .string(let value):
-            Self.writeString(value, to: &out)
-        case .array(let values):
-            guard !values.isEmpty else { out += "[]"; return }
-            out += "[\n"
-            for (index, value) in values.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                value.write(to: &out, indent: indent + 1)
-                out += index == values.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: indent) + "]"
+        case .null: json.null()
+        case .bool(let value): json.bool(value)
+        case .integer(let value): json.integer(value)
+        case .number(let value): json.number(value)
+        case .string(let value): json.string(value)
+        case .array(let values): json.array(values) { json, value in value.write(to: &json) }
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += "{\n"
-            for (index, member) in members.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                Self.writeString(member.key, to: &out)
-                out += ": "
-                member.value.write(to: &out, indent: indent + 1)
-                out += index == members.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: indent) + "}"
-        }
-    }
-
-    /// RFC 8259 escaping: quotes, backslashes and control characters; everything
-    /// else, slashes and non-ASCII included, as is.
-    private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
+            json.object { json in
+                for member in members {
+                    json.key(member.key)
+                    member.value.write(to: &json)
+                }
             }
         }
-        out += "\""
     }
 }

@@ -12,7 +12,7 @@ public struct EpisodeListJSON: Sendable {
 
     /// Pretty-printed, ending in a newline.
     public var text: String {
-        JSONText.array(episodes.map(Self.value)).pretty
+        String(decoding: JSONText.array(episodes.map(Self.value)).prettyUTF8, as: UTF8.self)
     }
 
     private static func value(_ episode: EpisodeSummary) -> JSONText {

@@ -52,7 +52,7 @@ final class OPMLOutlineCollector: XMLEventHandler {
         if depth == 0 { isRootClosed = true }
     }
 
-    func text(_ text: String) {}
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
 
     func issue(code: Int, line: Int, column: Int) {
         guard !wantsToStop, !isRootClosed, fatalIssue == nil else { return }

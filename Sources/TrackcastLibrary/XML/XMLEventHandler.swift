@@ -10,8 +10,10 @@ protocol XMLEventHandler: AnyObject {
 
     func startElement(_ name: XMLName, attributes: borrowing XMLAttributes)
     func endElement()
-    /// Character data or a CDATA section's contents, in pieces of any size.
-    func text(_ text: String)
+    /// Character data or a CDATA section's contents as UTF-8, in pieces of any
+    /// size, valid only during the call: a handler gathers the pieces and makes
+    /// one string of them, not one per piece.
+    func text(_ bytes: UnsafeBufferPointer<UInt8>)
     /// An error or warning libxml2 reported; reading goes on (recovery mode)
     /// unless the handler stops it.
     func issue(code: Int, line: Int, column: Int)

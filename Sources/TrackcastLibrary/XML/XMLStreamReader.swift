@@ -110,7 +110,7 @@ final class XMLStreamReader {
         let characters: charactersSAXFunc = { userData, bytes, length in
             let handler = XMLStreamReader.reader(userData).handler
             guard handler.wantsText, let bytes else { return }
-            handler.text(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self))
+            handler.text(UnsafeBufferPointer(start: bytes, count: Int(length)))
         }
         callbacks.characters = characters
         // The same callback, so libxml2 never decides which whitespace is ignorable.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackcastLibrary
 
 /// Real non-UTF-8 bytes in the fixtures: "Caf\xE9 \x93quoted\x94 costs \x805" in
@@ -7,6 +8,25 @@ import Testing
 @Suite("feed encodings")
 struct FeedEncodingTests {
     static let windows1252Title = "Café “quoted” costs €5"
+
+    @Test("the input's UTF-8 check agrees with Swift's on text in many scripts with bad bytes anywhere")
+    func validationAgreesWithSwift() {
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        let pieces = ["a", " ", "word ", "é", "ωρα", "Ёлка", "مرحبا", "東京", "🎧", "\u{10FFFF}"].map { Array($0.utf8) }
+        // Lone continuation, overlong, surrogate, above U+10FFFF, cut-off lead bytes, Latin-1.
+        let bad: [[UInt8]] = [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF0], [0xE9]]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 40) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            if random.next() % 2 == 0 {
+                let at = Int(random.next() % UInt64(bytes.count + 1))
+                bytes.insert(contentsOf: bad[Int(random.next() % UInt64(bad.count))], at: at)
+            }
+            let ours = bytes.withUnsafeBufferPointer { FeedInputDecoder.isValidUTF8($0, from: 0) }
+            #expect(ours == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes), seed \(seed)")
+        }
+    }
 
     @Test("declared windows-1252", arguments: ["windows-1252.xml"])
     func declaredWindows1252(_ name: String) throws {

@@ -86,6 +86,17 @@ struct FeedJSONTests {
         #expect(episode["duration"] as? Double == 0.1)
     }
 
+    @Test("a character to escape is found wherever it falls in the eight bytes read at a time")
+    func escapingAtEveryOffset() throws {
+        for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{7F}", " ", "é", "🎧"] {
+            for offset in 0..<17 {
+                let title = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 16 - offset)
+                let object = try json(Feed(title: title))
+                #expect(object["title"] as? String == title, "\(special.unicodeScalars.first!.value) after \(offset) bytes")
+            }
+        }
+    }
+
     @Test("chapters carry start seconds")
     func chapters() throws {
         let feed = try FeedFixture.parse("relative-urls.xml")

@@ -33,7 +33,7 @@ private final class Recorder: XMLEventHandler {
     }
 
     func endElement() { open.removeLast() }
-    func text(_ text: String) { texts.append(text) }
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) { texts.append(String(decoding: bytes, as: UTF8.self)) }
     func issue(code: Int, line: Int, column: Int) { issues.append((code, line)) }
 
     func read(_ document: String) {

@@ -1,0 +1,48 @@
+/// Unicode White_Space (what Python's `\s` matches in podcastparser) read
+/// straight from UTF-8, without a Unicode property look-up per scalar: ASCII
+/// by a table, and the few others by their lead bytes, all of which are
+/// C2, E1, E2 or E3. Indexes must fall on a scalar's first byte of valid UTF-8.
+enum UnicodeWhitespace {
+    /// The byte length of the whitespace scalar starting at `i`, or 0 when the scalar there is not whitespace.
+    static func length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let lead = bytes[i]
+        if lead < 0x80 { return lead < 64 && (asciiWhitespace >> lead) & 1 != 0 ? 1 : 0 }
+        switch lead {
+        case 0xC2:
+            // U+0085 NEL, U+00A0 no-break space.
+            let second = bytes[i + 1]
+            return second == 0x85 || second == 0xA0 ? 2 : 0
+        case 0xE1:
+            // U+1680 Ogham space mark.
+            return bytes[i + 1] == 0x9A && bytes[i + 2] == 0x80 ? 3 : 0
+        case 0xE2:
+            let (second, third) = (bytes[i + 1], bytes[i + 2])
+            if second == 0x80 {
+                // U+2000–200A spaces, U+2028 line and U+2029 paragraph separators, U+202F narrow no-break space.
+                return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF ? 3 : 0
+            }
+            // U+205F medium mathematical space.
+            return second == 0x81 && third == 0x9F ? 3 : 0
+        case 0xE3:
+            // U+3000 ideographic space.
+            return bytes[i + 1] == 0x80 && bytes[i + 2] == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
+    }
+
+    /// The index just past the last scalar that is not whitespace in `bytes[start..<end]`; `start` if there is none.
+    static func endTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var end = end
+        while end > start {
+            var lead = end - 1
+            while lead > start, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard length(bytes, at: lead) > 0 else { return end }
+            end = lead
+        }
+        return start
+    }
+
+    /// Tab, line feed, vertical tab, form feed and carriage return (bits 9–13), space (bit 32).
+    private static let asciiWhitespace: UInt64 = 0x1_0000_3E00
+}
