@@ -190,6 +190,27 @@ struct DownloadTests {
         #expect(await harness.store.localFile(for: episode) == nil)
     }
 
+    @Test("deleting a download whose recorded file lies outside the downloads folder (as written, through .., or through a linked folder) removes the record and leaves the file")
+    func deleteOutside() async throws {
+        let harness = try await DownloadHarness(episodes: [(title: "Keep?", path: "/k.mp3", type: "audio/mpeg")])
+        let episode = try await harness.episodeIDs()[0]
+        let outside = harness.directory.url.appendingPathComponent("mine", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: harness.downloader.directory, withIntermediateDirectories: true)
+        let victim = outside.appendingPathComponent("letter.txt")
+        try Data("mine".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: harness.downloader.directory.appendingPathComponent("linked"),
+                                                   withDestinationURL: outside)
+        for recorded in [victim.path, harness.downloader.directory.path + "/../mine/letter.txt",
+                         harness.downloader.directory.path + "/linked/letter.txt"] {
+            try await harness.store.setDownload(DownloadRecord(state: .complete, file: URL(fileURLWithPath: recorded)),
+                                                for: episode)
+            try await harness.downloader.delete(episode)
+            #expect(FileManager.default.fileExists(atPath: victim.path), "deleted through \(recorded)")
+            #expect(try await harness.store.download(for: episode) == nil)
+        }
+    }
+
     @Test("file names are sanitised for any file system", arguments: [
         ("Plain title", "Plain title"),
         ("a/b\\c:d*e?f\"g<h>i|j", "a-b-c-d-e-f-g-h-i-j"),
