@@ -45,6 +45,18 @@ struct DownloadTests {
         #expect(try await harness.downloader.download(ids[1]).pathExtension == "opus")
     }
 
+    @Test("an extension the URL names is kept only if it is a media file's; else the type decides, else .bin", arguments: [
+        ("/e.sh", nil, "bin"), ("/e.desktop", nil, "bin"), ("/e.html", nil, "bin"), ("/e.svg", nil, "bin"),
+        ("/e.exe", nil, "bin"), ("/e.m4b", nil, "m4b"), ("/e.OGA", nil, "oga"), ("/e.mkv", nil, "mkv"),
+        ("/e.sh", "audio/mpeg", "mp3"), ("/e.desktop", "video/webm", "webm"),
+    ] as [(String, String?, String)])
+    func urlExtension(path: String, declared: String?, expected: String) async throws {
+        let harness = try await DownloadHarness(episodes: [(title: "Named", path: path, type: declared)])
+        harness.server.route(path, .serve(DownloadHarness.media(100), contentType: "application/octet-stream"))
+        let file = try await harness.downloader.download(try await harness.episodeIDs()[0])
+        #expect(file.lastPathComponent == "Named.\(expected)")
+    }
+
     @Test("a download cut short is not complete, keeps its bytes, and resumes with a Range request")
     func resume() async throws {
         let harness = try await DownloadHarness(episodes: [(title: "Long one", path: "/long.mp3", type: "audio/mpeg")])
