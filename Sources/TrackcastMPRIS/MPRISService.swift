@@ -127,7 +127,14 @@ public final class MPRISService: DBusObjectHandler {
         case (MPRISInterfaces.player, "SetPosition"):
             setPosition(trackID: arguments[0].string!, to: Duration(microseconds: arguments[1].int64!))
         case (MPRISInterfaces.player, "OpenUri"):
-            host?.open(uri: arguments[0].string!)
+            // Any process on the bus may call this: only what
+            // SupportedUriSchemes names reaches the player.
+            let uri = arguments[0].string!
+            guard PlayableURI.isAllowed(uri) else {
+                return .error(name: "org.freedesktop.DBus.Error.InvalidArgs",
+                              message: "Trackcast opens \(PlayableURI.schemes.joined(separator: ", ")) URIs only, not \(PlayableURI.scheme(of: uri).map { "\($0):" } ?? "this one")")
+            }
+            host?.open(uri: uri)
         default:
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "No method \(interface).\(method)")
         }
@@ -146,7 +153,7 @@ public final class MPRISService: DBusObjectHandler {
         case (MPRISInterfaces.root, "HasTrackList"): Variant(false)
         case (MPRISInterfaces.root, "Identity"): Variant(AppIdentity.name)
         case (MPRISInterfaces.root, "DesktopEntry"): Variant(AppIdentity.id)
-        case (MPRISInterfaces.root, "SupportedUriSchemes"): Variant(strings: ["file", "http", "https"])
+        case (MPRISInterfaces.root, "SupportedUriSchemes"): Variant(strings: PlayableURI.schemes)
         case (MPRISInterfaces.root, "SupportedMimeTypes"): Variant(strings: Self.supportedMimeTypes)
         case (MPRISInterfaces.player, "Position"): Variant(player.position?.microseconds ?? 0)
         case (MPRISInterfaces.player, "MinimumRate"): Variant(PlaybackRate.range.lowerBound)

@@ -37,7 +37,7 @@ final class ArtworkCache {
             let texture: Texture?
             do {
                 let file = try await fetcher.file(for: url)
-                texture = try await Texture.load(path: file.path, fitting: size)
+                texture = try await Task.detached(priority: .utility) { try Self.decode(file, fitting: size) }.value
                 Log.debug("artwork \(texture?.width ?? 0)×\(texture?.height ?? 0) from \(url.absoluteString)")
             } catch {
                 Log.debug("no artwork from \(url.absoluteString): \(error)")
@@ -49,5 +49,18 @@ final class ArtworkCache {
             textures[key] = texture
             for deliver in deliveries { deliver(texture) }
         }
+    }
+
+    /// Decodes the artwork in `file` if it is PNG, JPEG or WebP by its own
+    /// bytes and declares a sane size (`ArtworkImage`), with that format's
+    /// loader alone. Blocking: off the main thread.
+    private nonisolated static func decode(_ file: URL, fitting size: Int32) throws -> Texture {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        // A local file named by a feed can be of any size; a download is capped at this already.
+        let bytes = try handle.read(upToCount: Int(ArtworkFetcher.maxBytes) + 1) ?? Data()
+        guard bytes.count <= ArtworkFetcher.maxBytes else { throw HTTPError.tooLarge(limit: ArtworkFetcher.maxBytes) }
+        let image = try ArtworkImage(inspecting: bytes)
+        return try Texture.decode(bytes, loader: image.format.loaderName, fitting: size, maxPixels: ArtworkImage.maxPixels)
     }
 }

@@ -258,8 +258,9 @@ final class LibraryModel {
     func unsubscribe(_ show: ShowID) async throws {
         let store = try await openedStore()
         let files = try await store.downloadFiles(ofShow: show)
+        let folder = DownloadFolder(try await episodeDownloader().directory)
         try await store.unsubscribe(show)
-        let removed = await Task.detached { files.filter { unlink($0.path) == 0 }.count }.value
+        let removed = await Task.detached { folder.removeFiles(files) }.value
         Log.debug("unsubscribed \(show), \(removed) downloads deleted")
         await reloadShows()
     }

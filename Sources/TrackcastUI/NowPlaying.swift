@@ -235,6 +235,15 @@ final class NowPlaying {
         let request = newRequest()
         preparation = Task {
             if let newItem = await prepare(), isLatest(request) {
+                // Every way in ends here, an enclosure a feed named among
+                // them: GStreamer would open a camera or a socket for the
+                // schemes it knows beyond these.
+                guard PlayableURI.isAllowed(newItem.uri) else {
+                    Log.debug("refused to play \(newItem.uri)")
+                    messageHandler?(tr("This cannot be played: Trackcast plays files and web addresses only"), false)
+                    if request == latestRequest { preparation = nil }
+                    return
+                }
                 await play(newItem, from: chosenStart, request: request)
             }
             if request == latestRequest { preparation = nil }

@@ -8,6 +8,9 @@ enum OpenedItem: Equatable {
     case media
     /// A web address with no telling name: try it as a feed, play it if it is none.
     case feedOrMedia
+    /// A scheme Trackcast neither subscribes to nor plays (`v4l2:`, `udp:`,
+    /// `fd:`…): GStreamer would open a camera or a socket for it.
+    case refused
 
     private static let feedSchemes: Set = ["feed", "itpc", "pcast", "podcast", "itms-podcast", "itmss"]
     private static let feedExtensions: Set = ["rss", "xml", "atom"]
@@ -17,6 +20,8 @@ enum OpenedItem: Equatable {
         let pathExtension = url.pathExtension.lowercased()
         if Self.feedSchemes.contains(scheme) {
             self = .feed
+        } else if !PlayableURI.schemes.contains(scheme) {
+            self = .refused
         } else if pathExtension == "opml" {
             self = .subscriptionList
         } else if Self.feedExtensions.contains(pathExtension) {

@@ -390,6 +390,10 @@ public final class TrackcastApplication {
             case .feed: commands.subscribe(address: uri)
             case .media: media.append(url)
             case .feedOrMedia: commands.subscribe(url, orElse: { [unowned self] _ in play(url) })
+            case .refused:
+                Log.debug("open: refused \(uri)")
+                let shown = uri.count > 80 ? uri.prefix(79) + "…" : uri
+                window?.showToast(String(format: tr("“%@” was not opened: Trackcast opens files and web addresses only"), shown))
             }
         }
         // One player: the first media item plays.

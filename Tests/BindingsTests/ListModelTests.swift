@@ -212,9 +212,27 @@ struct ListWidgetTests {
     func textureDecoding() async throws {
         let cover = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/sample/cover.png").standardizedFileURL
-        let texture = try await Texture.load(path: cover.path, fitting: 64)
+        let texture = try await Texture.load(try Data(contentsOf: cover), loader: "png", fitting: 64, maxPixels: 1_000_000)
         #expect(max(texture.width, texture.height) == 64)
-        await #expect(throws: GLibError.self) { try await Texture.load(path: "/nonexistent.png", fitting: 64) }
+        await #expect(throws: GLibError.self) {
+            try await Texture.load(Data("not a picture".utf8), loader: "png", fitting: 64, maxPixels: 1_000_000)
+        }
+    }
+
+    @Test("a texture is decoded by the loader it is given, no other: an XPM handed over as PNG is refused")
+    func textureLoaderIsFixed() async throws {
+        let xpm = Data("/* XPM */\nstatic char * dot_xpm[] = {\n\"2 2 1 1\",\n\"a c #FF0000\",\n\"aa\",\n\"aa\"};\n".utf8)
+        #expect(try Texture.decode(xpm, loader: "xpm", fitting: 8, maxPixels: 100).width == 8, "the XPM itself decodes")
+        #expect(throws: GLibError.self) { try Texture.decode(xpm, loader: "png", fitting: 8, maxPixels: 100) }
+    }
+
+    @Test("a PNG of 83 bytes declaring 50,000 × 50,000 pixels is refused by its decoder before the pixels are allocated")
+    func texturePixelLimit() throws {
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAw1AAAMNQCAYAAABLrz3KAAAAGklEQVR4nO3BAQ0AAADCoPdPbQ8HFAAAAPBuEAAAAUueozwAAAAASUVORK5CYII="))
+        let error = try #require(throws: GLibError.self) {
+            try Texture.decode(png, loader: "png", fitting: 64, maxPixels: 25_000_000)
+        }
+        #expect(error.message.contains("50000×50000"), "\(error.message)")
     }
 
     private func emitPosition(on object: ObjectRef, signal: String, position: UInt32) {

@@ -44,6 +44,11 @@ public final class TestHTTPServer: Sendable {
         case lyingLength(Data, contentType: String, announcedLength: Int)
         /// 200 with the body and no Content-Type header at all.
         case untyped(Data)
+        /// `data` as it is, labelled with `Content-Encoding: encoding`
+        /// whatever the client accepts, with no length: the body ends when the
+        /// connection closes. What a hostile server sends (a gzip bomb, a
+        /// stream that inflates to nothing).
+        case encoded(Data, contentType: String, encoding: String)
         /// A redirect (301, 302, 307, 308) to `location`, relative or absolute.
         case redirect(Int, to: String)
     }
@@ -286,6 +291,19 @@ public final class TestHTTPServer: Sendable {
             return Outcome(status: 200, keepAlive: false)
         case .untyped(let data):
             return serveBody(connection, request, data, type: nil)
+        case .encoded(let data, let type, let encoding):
+            guard send(connection, header(status: 200, length: nil, type: type,
+                                          extra: "Content-Encoding: \(encoding)\r\nConnection: close\r\n"))
+            else { return Outcome(status: 200, keepAlive: false) }
+            var sent = 0
+            while sent < data.count, !isStopped {
+                let end = min(data.count, sent + 65_536)
+                guard send(connection, data[sent..<end]) else { return Outcome(status: 200, keepAlive: false) }
+                sent = end
+                usleep(1000)  // paced as `generated` is, for the same reason
+            }
+            shutdown(connection, Int32(SHUT_RDWR))
+            return Outcome(status: 200, keepAlive: false)
         }
     }
 

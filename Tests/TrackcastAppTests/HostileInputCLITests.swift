@@ -33,6 +33,10 @@ struct HostileInputCLITests {
     /// How a library file goes bad: a stranger's bytes, a cut-off copy, a newer Trackcast's.
     enum Damage: String, CaseIterable, Sendable {
         case randomBytes, truncated, overwrittenPages, newerSchema
+        /// Overwritten pages in a file in rollback-journal mode (as the
+        /// sqlite3 tool or a backup may leave it): switching it to WAL
+        /// writes its header, and closing checkpoints that into the file.
+        case overwrittenRollbackJournal
     }
 
     @Test("a damaged or foreign library file is set aside, never overwritten, and a fresh library started",
@@ -56,7 +60,12 @@ struct HostileInputCLITests {
         case .truncated:
             let whole = try Data(contentsOf: database)
             try whole.prefix(whole.count / 2).write(to: database)
-        case .overwrittenPages:
+        case .overwrittenPages, .overwrittenRollbackJournal:
+            if damage == .overwrittenRollbackJournal {
+                let rollback = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"),
+                                                          arguments: [database.path, "PRAGMA journal_mode = DELETE"])
+                try #require(rollback.status == 0 && rollback.standardOutput.contains("delete"), "\(rollback.standardError)")
+            }
             // Zeros over pages deep inside: the header and schema still read, the episodes do not.
             var whole = try Data(contentsOf: database)
             let start = whole.count * 3 / 5

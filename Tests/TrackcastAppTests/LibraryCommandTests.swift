@@ -143,6 +143,43 @@ struct LibraryCommandTests {
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
+    @Test("unsubscribe deletes no file the library names outside its downloads folder: another path, a path through .., a folder linked elsewhere")
+    func unsubscribeLeavesOutsideFiles() async throws {
+        let media = try TestHTTPServer(address: "127.0.0.2")
+        let feed = PodcastFeedWriter(title: "Keeper", episodes: 3, mediaBase: media.url(""))
+        for episode in 1...3 {
+            media.route("/keeper/\(episode).mp3", .serve(Data(repeating: 7, count: 500), contentType: "audio/mpeg"))
+        }
+        let server = try Self.feedServer(["/k.xml": feed])
+        let cli = try LibraryCLI()
+        _ = try await cli.run(["subscribe", server.url("/k.xml")])
+        for episode in 1...3 { _ = try await cli.run(["download", "\(episode)"]) }
+        // What a damaged or hand-edited library could name: files of the user's, outside the downloads folder.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-outside-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let victims = (1...3).map { outside.appendingPathComponent("precious-\($0).txt") }
+        for victim in victims { try Data("mine".utf8).write(to: victim) }
+        try FileManager.default.createSymbolicLink(at: cli.downloads.appendingPathComponent("elsewhere"), withDestinationURL: outside)
+        let paths = [victims[0].path,
+                     cli.downloads.path + "/Keeper/../../../" + outside.lastPathComponent + "/precious-2.txt",
+                     cli.downloads.path + "/elsewhere/precious-3.txt"]
+        for (episode, path) in paths.enumerated() {
+            let edited = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [
+                cli.database.path, "UPDATE downloads SET path = '\(path)' WHERE episode_id = \(episode + 1)",
+            ])
+            try #require(edited.status == 0, "\(edited.standardError)")
+        }
+
+        let result = try await cli.run(["unsubscribe", "Keeper"])
+
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "Unsubscribed from “Keeper” (0 downloads deleted).\n")
+        for victim in victims {
+            #expect(FileManager.default.fileExists(atPath: victim.path), "\(victim.lastPathComponent) was deleted")
+        }
+    }
+
     @Test("download prints the file's path; the file has the served bytes and the served type's extension")
     func download() async throws {
         let media = try TestHTTPServer(address: "127.0.0.2")

@@ -229,6 +229,41 @@ extension RunningAppTests {
         }
     }
 
+    @Test("artwork that is no PNG, JPEG or WebP by its own bytes (an XPM sent as image/png), or a PNG declaring 50,000 × 50,000 pixels, is not decoded; the show opens without it")
+    func hostileArtwork() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let xpm = Data("/* XPM */\nstatic char * dot_xpm[] = {\n\"2 2 1 1\",\n\"a c #FF0000\",\n\"aa\",\n\"aa\"};\n".utf8)
+        let hugePNG = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAw1AAAMNQCAYAAABLrz3KAAAAGklEQVR4nO3BAQ0AAADCoPdPbQ8HFAAAAPBuEAAAAUueozwAAAAASUVORK5CYII="))
+        server.route("/dot.png", .serve(xpm, contentType: "image/png"))
+        server.route("/huge.png", .serve(hugePNG, contentType: "image/png"))
+        for (feed, cover) in [("/xpm", "/dot.png"), ("/huge", "/huge.png")] {
+            server.route(feed, .serve(Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+                  <title>Cover \(cover)</title><itunes:image href="\(cover)"/>
+                  <item><title>One</title><guid>one</guid><enclosure url="/e.opus" type="audio/ogg"/></item>
+                </channel></rss>
+                """.utf8), contentType: "application/rss+xml"))
+        }
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await withApp(library: library) { app in
+            for (feed, cover) in [("/xpm", "/dot.png"), ("/huge", "/huge.png")] {
+                let mark = app.standardOutput.endIndex
+                try await app.activate("subscribe", "[<'\(server.url(feed))'>]")
+                let handled = await app.waitFor(timeout: .seconds(30)) {
+                    $0.standardOutput[mark...].contains("artwork from \(server.url(cover))")
+                        || $0.standardOutput[mark...].contains("from \(server.url(cover))")
+                }
+                try #require(handled, "the artwork was never loaded: \(app.standardOutput[mark...])")
+                let output = app.standardOutput[mark...]
+                #expect(output.contains("no artwork from \(server.url(cover))"), "\(cover) was decoded: \(output)")
+            }
+            #expect(app.isRunning)
+        }
+    }
+
     @Test("a hostile feed's title shows literally, its notes without injected markup, script links or remote images")
     func hostileFeedText() async throws {
         let server = try TestHTTPServer()

@@ -17,6 +17,11 @@ struct OpenedItemTests {
         ("file:///home/me/Videos/talk.webm", .media),
         ("https://example.org/podcast", .feedOrMedia),
         ("http://radio.example.org/live", .feedOrMedia),
+        ("v4l2:///dev/video0", .refused),
+        ("udp://0.0.0.0:5004", .refused),
+        ("fd://0", .refused),
+        ("smb://server/share/subscriptions.opml", .refused),
+        ("ftp://example.org/podcast.rss", .refused),
     ])
     func classification(uri: String, expected: OpenedItem) throws {
         #expect(OpenedItem(try #require(URL(string: uri))) == expected)

@@ -111,4 +111,11 @@ struct PlayOptionsTests {
     func mistakes(arguments: [String]) {
         #expect(throws: UsageError.self) { try PlayOptions(parsing: arguments) }
     }
+
+    @Test("a source that is no file or web address is refused before anything plays", arguments: [
+        "v4l2:///dev/video0", "udp://0.0.0.0:5004", "fd://0", "rtsp://127.0.0.1/cam",
+    ])
+    func refusedScheme(uri: String) {
+        #expect(throws: UsageError.self) { try PlayOptions(parsing: [uri]) }
+    }
 }

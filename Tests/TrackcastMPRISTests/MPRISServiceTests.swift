@@ -224,6 +224,27 @@ struct MPRISServiceTests {
         #expect(try await playerctl("status") == "Playing", "the player is still up and playing")
     }
 
+    @Test("OpenUri takes files and web addresses only: a camera, a UDP port or a descriptor gets a D-Bus error and reaches no one; SupportedUriSchemes says the same")
+    func openUriSchemes() async throws {
+        let fixture = try await start()
+        defer { fixture.service.stop() }
+        for refused in ["v4l2:///dev/video0", "udp://0.0.0.0:5004", "fd://0", "rtsp://127.0.0.1/cam"] {
+            let result = try await gdbusCall("org.mpris.MediaPlayer2.Player.OpenUri", refused)
+            #expect(result.status != 0, "\(refused) was accepted")
+            #expect(result.standardError.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(result.standardError)")
+        }
+        #expect(fixture.host.opened.isEmpty, "reached the host: \(fixture.host.opened)")
+        let file = try await Self.longEpisode.value.absoluteString
+        let accepted = try await gdbusCall("org.mpris.MediaPlayer2.Player.OpenUri", file)
+        #expect(accepted.status == 0, "\(accepted.standardError)")
+        #expect(fixture.host.opened == [file])
+
+        let schemes = try await gdbusCall("org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2", "SupportedUriSchemes")
+        #expect(schemes.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == "(<['file', 'http', 'https']>,)", "\(schemes.standardOutput)")
+        #expect(try await playerctl("status") == "Playing", "what was playing plays on")
+    }
+
     @Test("a thousand rapid calls, valid and invalid, leave it up and consistent")
     func rapidCalls() async throws {
         let fixture = try await start()

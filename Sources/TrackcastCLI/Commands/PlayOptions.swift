@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// The arguments of `trackcast play URI [--start SECONDS] [--rate R] [--skip-silence] [--voice-boost]`,
 /// checked before anything plays. Toolkit-free, so the parser tests need no
@@ -51,6 +52,9 @@ public struct PlayOptions: Equatable, Sendable {
         }
         guard let uri, !uri.isEmpty else { throw UsageError("usage: trackcast play \(Self.arguments)") }
         self.uri = Self.uri(for: uri, currentDirectory: currentDirectory)
+        guard PlayableURI.isAllowed(self.uri) else {
+            throw UsageError("play takes a file, or an http or https URI, not '\(uri)'")
+        }
         self.start = start
         self.rate = rate
         self.skipsSilence = skipsSilence

@@ -23,12 +23,11 @@ public struct UnsubscribeCommand: CLICommand {
             let library = try await LibraryAccess.open(context)
             let show = try await self.show.resolve(in: library.store)
             let files = try await library.store.downloadFiles(ofShow: show.id)
+            let folder = DownloadFolder(try await library.downloader().directory)
             // The library first, in one transaction; then the files, which a
             // crash in between would only leave as strays, never as dangling rows.
             try await library.store.unsubscribe(show.id)
-            let removed = await Task.detached {
-                files.filter { unlink($0.path) == 0 }.count
-            }.value
+            let removed = await Task.detached { folder.removeFiles(files) }.value
             context.print(String(format: trn("Unsubscribed from “%@” (%d download deleted).",
                                              "Unsubscribed from “%@” (%d downloads deleted).", removed),
                                  show.title ?? show.feedURL.absoluteString, removed))

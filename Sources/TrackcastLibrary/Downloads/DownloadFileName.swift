@@ -51,15 +51,22 @@ enum DownloadFileName {
     }
 
     /// From the response's type, else the feed's declared type, else the
-    /// URL's own extension, else "bin".
+    /// URL's own extension if it is a media file's, else "bin".
+    ///
+    /// A URL's extension is the server's to choose: taken as it is, a
+    /// download could land as `.sh`, `.desktop`, `.html` or `.svg`, which a
+    /// file manager runs or a browser opens as a page.
     static func fileExtension(responseType: String?, declaredType: String?, url: URL) -> String {
         if let known = fileExtension(forType: responseType) ?? fileExtension(forType: declaredType) { return known }
         let fromURL = url.pathExtension.lowercased()
-        if (1...5).contains(fromURL.count), fromURL.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            return fromURL
-        }
-        return "bin"
+        return mediaExtensions.contains(fromURL) ? fromURL : "bin"
     }
+
+    /// The extensions of audio and video files a podcast carries.
+    static let mediaExtensions: Set<String> = [
+        "mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac", "wav", "weba", "mka",
+        "mp4", "m4v", "mov", "webm", "mkv", "ogv", "mpg", "mpeg", "3gp",
+    ]
 
     private static let extensions: [String: String] = [
         "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/x-mpeg": "mp3", "audio/mpeg3": "mp3", "audio/x-mp3": "mp3",

@@ -60,7 +60,9 @@ public actor Downloader {
             download.cancel()
             _ = try? await download.value
         }
-        if let file = try await store.download(for: episode)?.file {
+        // The record goes either way; a file it names outside the downloads
+        // folder (a damaged or edited library) is not Trackcast's to delete.
+        if let file = try await store.download(for: episode)?.file, DownloadFolder(directory).contains(file) {
             try Self.removeIfPresent(file)
             try Self.removeIfPresent(Self.validatorFile(of: file))
         }

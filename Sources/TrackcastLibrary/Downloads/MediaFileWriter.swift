@@ -135,12 +135,7 @@ final class MediaFileWriter: HTTPResponseReceiver {
 
     /// "bytes 100-199/1000" → (100, 1000); the total may be "*" (unknown).
     static func parseContentRange(_ header: String) -> (start: Int64, total: Int64?)? {
-        let parts = header.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bytes" else { return nil }
-        let rangeAndTotal = parts[1].split(separator: "/")
-        guard rangeAndTotal.count == 2, let start = rangeAndTotal[0].split(separator: "-").first.flatMap({ Int64($0) })
-        else { return nil }
-        return (start, Int64(rangeAndTotal[1]))
+        ByteCountHeaders.contentRange(header).map { ($0.start, $0.total) }
     }
 
     static func error(_ code: Int32) -> DownloadError {

@@ -152,32 +152,20 @@ enum FeedInputDecoder {
         case utf8
         /// Also ISO-8859-1 and US-ASCII, which browsers read as Windows-1252 too.
         case windows1252
-        /// Another charset that iconv, and so libxml2, can decode.
+        /// Another WHATWG encoding, by its iconv name.
         case other(String)
-        /// A label nothing here knows: read as UTF-8 rather than fail.
+        /// A label the WHATWG Encoding Standard does not list (or one of its
+        /// encodings no feed means): read as UTF-8 rather than fail, and
+        /// never handed to iconv (`EncodingLabel`).
         case unsupported
 
         init(label: String) {
-            let name = label.trimmingCharacters(in: .whitespaces).lowercased()
-            switch name {
-            case "utf-8", "utf8", "unicode-1-1-utf-8":
-                self = .utf8
-            case "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
-                 "latin-1", "l1", "cp819", "ibm819", "us-ascii", "ascii", "ansi_x3.4-1968":
-                self = .windows1252
-            default:
-                self = Self.iconvCanDecode(name) ? .other(name) : .unsupported
+            switch EncodingLabel.encoding(of: label) {
+            case .utf8: self = .utf8
+            case .windows1252: self = .windows1252
+            case .iconv(let name): self = .other(name)
+            case .unsupported, nil: self = .unsupported
             }
-        }
-
-        private static func iconvCanDecode(_ name: String) -> Bool {
-            guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }) else {
-                return false
-            }
-            let descriptor = iconv_open("UTF-8", name)
-            guard descriptor != iconv_t(bitPattern: -1) else { return false }
-            iconv_close(descriptor)
-            return true
         }
     }
 

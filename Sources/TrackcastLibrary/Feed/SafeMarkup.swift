@@ -173,6 +173,9 @@ public enum SafeMarkup {
     /// The address if it may be a link: an absolute `http`, `https` or
     /// `mailto` URL (schemes compared without case, after trimming the
     /// whitespace and controls browsers ignore, so " JavaScript:" is caught too).
+    /// A `mailto` keeps only its `subject`, `body` and `cc` fields: mail
+    /// clients take `attach=` (Thunderbird, Evolution) to attach a file of the
+    /// reader's to the mail, and `bcc` would copy it to whoever wrote the feed.
     public static func allowedLink(_ href: String) -> String? {
         let trimmed = String(href.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init))
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
@@ -182,10 +185,25 @@ public enum SafeMarkup {
             else { return nil }
             return url.absoluteString
         case "mailto":
-            return URL(string: trimmed).map(\.absoluteString)
+            return URL(string: keepingMailFields(trimmed)).map(\.absoluteString)
         default:
             return nil
         }
+    }
+
+    private static let mailFields: Set<String> = ["subject", "body", "cc"]
+
+    /// `mailto` with only `mailFields` left in its query (names compared
+    /// decoded and without case, as RFC 6068 has them) and no fragment.
+    private static func keepingMailFields(_ mailto: String) -> String {
+        let withoutFragment = mailto.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard let question = withoutFragment.firstIndex(of: "?") else { return String(withoutFragment) }
+        let kept = withoutFragment[withoutFragment.index(after: question)...].split(separator: "&").filter { field in
+            let name = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return mailFields.contains((String(name).removingPercentEncoding ?? String(name)).lowercased())
+        }
+        let address = withoutFragment[..<question]
+        return kept.isEmpty ? String(address) : address + "?" + kept.joined(separator: "&")
     }
 
     // MARK: Writing

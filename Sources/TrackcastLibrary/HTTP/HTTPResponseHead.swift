@@ -23,7 +23,7 @@ public struct HTTPResponseHead: Sendable, Equatable {
     /// (the length then counts compressed bytes, not the ones delivered).
     public var contentLength: Int64? {
         guard self[header: "content-encoding"].map({ $0.lowercased() == "identity" }) ?? true else { return nil }
-        return self[header: "content-length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        return self[header: "content-length"].flatMap(ByteCountHeaders.length)
     }
 
     /// Where the resource now lives for good: the target of the last hop of

@@ -11,10 +11,17 @@ struct FeedFetcher: Sendable {
         var headers: [String: String] = [:]
         if let etag { headers["If-None-Match"] = etag }
         if let lastModified { headers["If-Modified-Since"] = lastModified }
-        let body = ResponseBodyBuffer(limit: options.maxFeedBytes)
+        // Uncompressed, so that the size limit counts the bytes that arrive
+        // (see ResponseBodyBuffer's plainOnly): a gzip bomb, or a stream
+        // that inflates to nothing, is refused at its head.
+        headers["Accept-Encoding"] = "identity"
+        let body = ResponseBodyBuffer(limit: options.maxFeedBytes, plainOnly: true)
         let head: HTTPResponseHead
         do {
             head = try await client.get(url, headers: headers, timeouts: options.timeouts, receiver: body)
+        } catch let refused as ResponseBodyBuffer.UnrequestedEncoding {
+            throw RefreshFailure(kind: .other,
+                                 message: "The server compressed the feed (\(refused.encoding)) although asked not to.")
         } catch HTTPError.cancelled {
             throw CancellationError()
         } catch let error as HTTPError {

@@ -67,7 +67,8 @@ public final class FeedRefresher: Sendable {
             throw RefreshFailure.httpStatus(304)
         }
         let feed = try Self.parse(document)
-        let feedURL = document.permanentURL ?? url
+        // A permanent redirect from https to http is followed this once, not kept.
+        let feedURL = document.permanentURL.flatMap { LibraryStore.isDowngrade(from: url, to: $0) ? nil : $0 } ?? url
         if let known = try await store.show(feedURL: feedURL) {
             return SubscribeResult(show: known, applied: nil)
         }

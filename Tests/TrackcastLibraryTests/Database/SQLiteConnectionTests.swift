@@ -95,6 +95,18 @@ struct SQLiteConnectionTests {
         #expect(pairs.map(\.1) == [[1, 2, 3], [2, 3], [3]])
     }
 
+    @Test("the schema is never trusted and cannot be written, even with writable_schema: SQLite's defensive mode is on")
+    func defensive() throws {
+        let directory = try TemporaryDirectory()
+        let connection = try directory.openConnection()
+        #expect(try connection.queryFirst("PRAGMA trusted_schema") { $0.int(0) } == 0)
+        try connection.executeScript("CREATE TABLE kept (x)")
+        try connection.executeScript("PRAGMA writable_schema = ON")
+        #expect(throws: SQLiteError.self) {
+            try connection.execute("UPDATE sqlite_schema SET sql = 'CREATE TABLE kept (y)' WHERE name = 'kept'")
+        }
+    }
+
     @Test("a file of garbage is reported as not a database and left untouched")
     func garbageFile() throws {
         let directory = try TemporaryDirectory()

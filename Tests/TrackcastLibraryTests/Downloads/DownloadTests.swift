@@ -45,6 +45,18 @@ struct DownloadTests {
         #expect(try await harness.downloader.download(ids[1]).pathExtension == "opus")
     }
 
+    @Test("an extension the URL names is kept only if it is a media file's; else the type decides, else .bin", arguments: [
+        ("/e.sh", nil, "bin"), ("/e.desktop", nil, "bin"), ("/e.html", nil, "bin"), ("/e.svg", nil, "bin"),
+        ("/e.exe", nil, "bin"), ("/e.m4b", nil, "m4b"), ("/e.OGA", nil, "oga"), ("/e.mkv", nil, "mkv"),
+        ("/e.sh", "audio/mpeg", "mp3"), ("/e.desktop", "video/webm", "webm"),
+    ] as [(String, String?, String)])
+    func urlExtension(path: String, declared: String?, expected: String) async throws {
+        let harness = try await DownloadHarness(episodes: [(title: "Named", path: path, type: declared)])
+        harness.server.route(path, .serve(DownloadHarness.media(100), contentType: "application/octet-stream"))
+        let file = try await harness.downloader.download(try await harness.episodeIDs()[0])
+        #expect(file.lastPathComponent == "Named.\(expected)")
+    }
+
     @Test("a download cut short is not complete, keeps its bytes, and resumes with a Range request")
     func resume() async throws {
         let harness = try await DownloadHarness(episodes: [(title: "Long one", path: "/long.mp3", type: "audio/mpeg")])
@@ -188,6 +200,27 @@ struct DownloadTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(try await harness.store.download(for: episode) == nil)
         #expect(await harness.store.localFile(for: episode) == nil)
+    }
+
+    @Test("deleting a download whose recorded file lies outside the downloads folder (as written, through .., or through a linked folder) removes the record and leaves the file")
+    func deleteOutside() async throws {
+        let harness = try await DownloadHarness(episodes: [(title: "Keep?", path: "/k.mp3", type: "audio/mpeg")])
+        let episode = try await harness.episodeIDs()[0]
+        let outside = harness.directory.url.appendingPathComponent("mine", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: harness.downloader.directory, withIntermediateDirectories: true)
+        let victim = outside.appendingPathComponent("letter.txt")
+        try Data("mine".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: harness.downloader.directory.appendingPathComponent("linked"),
+                                                   withDestinationURL: outside)
+        for recorded in [victim.path, harness.downloader.directory.path + "/../mine/letter.txt",
+                         harness.downloader.directory.path + "/linked/letter.txt"] {
+            try await harness.store.setDownload(DownloadRecord(state: .complete, file: URL(fileURLWithPath: recorded)),
+                                                for: episode)
+            try await harness.downloader.delete(episode)
+            #expect(FileManager.default.fileExists(atPath: victim.path), "deleted through \(recorded)")
+            #expect(try await harness.store.download(for: episode) == nil)
+        }
     }
 
     @Test("file names are sanitised for any file system", arguments: [

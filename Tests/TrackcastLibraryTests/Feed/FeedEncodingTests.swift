@@ -99,6 +99,37 @@ struct FeedEncodingTests {
         #expect(feed.title == "Café")
     }
 
+    @Test("a label outside the WHATWG Encoding Standard never reaches iconv: the feed is read as UTF-8", arguments: [
+        "IBM037", "EBCDIC-US", "UTF-7", "UCS-4", "UTF-32", "CP037//TRANSLIT", "x-user-defined", "hz-gb-2312",
+        "iso-2022-kr", "replacement", "utf-16", "UTF-16LE", "IBM1047",
+    ])
+    func nonWHATWGLabel(_ label: String) throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"\(label)\"?><rss><channel><title>Café</title></channel></rss>"
+        let declared = try FeedParser().parse(Data(xml.utf8), url: URL("https://example.com/f"))
+        #expect(declared.title == "Café")
+        let sent = try FeedParser().parse(Data("<rss><channel><title>Café</title></channel></rss>".utf8),
+                                          url: URL("https://example.com/f"), httpContentType: "text/xml; charset=\(label)")
+        #expect(sent.title == "Café")
+    }
+
+    @Test("WHATWG labels reach the encoding they name", arguments: [
+        ("koi8-r", [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4] as [UInt8], "Привет"),
+        ("CSKOI8R", [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4], "Привет"),
+        ("latin2", [0xA9, 0x6B, 0x6F, 0x64, 0x61], "Škoda"),
+        ("cp1251", [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2], "Привет"),
+        ("shift_jis", [0x93, 0xFA, 0x96, 0x7B], "日本"),
+        ("gb2312", [0xD6, 0xD0, 0xCE, 0xC4], "中文"),
+        ("ks_c_5601-1987", [0xC7, 0xD1, 0xB1, 0xB9], "한국"),
+        ("big5", [0xA4, 0xA4, 0xA4, 0xE5], "中文"),
+        ("iso-8859-8-i", [0xF9, 0xEC, 0xE5, 0xED], "שלום"),
+    ])
+    func whatwgLabel(_ label: String, _ bytes: [UInt8], _ title: String) throws {
+        var data = Data("<?xml version=\"1.0\" encoding=\"\(label)\"?><rss><channel><title>".utf8)
+        data.append(contentsOf: bytes)
+        data.append(contentsOf: "</title></channel></rss>".utf8)
+        #expect(try FeedParser().parse(data, url: URL("https://example.com/f")).title == title)
+    }
+
     @Test("a declaration after blank lines still counts")
     func declarationAfterBlankLines() throws {
         var data = Data("\n\n  <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<rss><channel><title>Caf".utf8)

@@ -55,6 +55,19 @@ struct SafeMarkupTests {
         #expect(SafeMarkup.fromHTML("<a href=\"\(href)\">text</a>") == "text")
     }
 
+    @Test("mailto links keep only subject, body and cc: attach (a file of the reader's, sent by their mail client), bcc, to and the rest are dropped", arguments: [
+        ("mailto:host@example.org?subject=Hi%20there&body=Text&cc=b@example.org&attach=/home/me/.ssh/id_rsa",
+         "mailto:host@example.org?subject=Hi%20there&body=Text&cc=b@example.org"),
+        ("mailto:host@example.org?attach=%2Fetc%2Fpasswd", "mailto:host@example.org"),
+        ("mailto:host@example.org?Attachment=x&BCC=spy@example.org&to=other@example.org&Subject=S",
+         "mailto:host@example.org?Subject=S"),
+        ("MAILTO:host@example.org?body=a%26b", "MAILTO:host@example.org?body=a%26b"),
+        ("mailto:host@example.org", "mailto:host@example.org"),
+    ])
+    func mailto(_ href: String, _ kept: String) {
+        #expect(SafeMarkup.allowedLink(href) == kept)
+    }
+
     @Test("images are never loaded: no element, no address")
     func images() {
         #expect(SafeMarkup.fromHTML("a<img src=\"https://tracker.example/p.png\" alt=\"x\">b") == "ab")

@@ -102,19 +102,41 @@ struct ConditionalRefreshTests {
         #expect(try await harness.store.show(show.id)?.newCount == 2)
     }
 
-    @Test("a gzip-encoded feed is asked for, decoded and applied")
-    func gzip() async throws {
+    @Test("a feed is asked for uncompressed, so that the bytes that arrive are the bytes counted; a server that would compress it sends it plain")
+    func identity() async throws {
         let server = try TestHTTPServer()
-        let feed = PodcastFeedWriter(title: "Squeezed", episodes: 40).data()
+        let feed = PodcastFeedWriter(title: "Plain", episodes: 40).data()
         server.route("/feed.xml", .document(feed, contentType: "application/rss+xml", gzip: true))
         let harness = try await RefreshHarness()
 
         let show = try await harness.subscribe(server.url("/feed.xml"))
 
         let request = try #require(server.log(for: "/feed.xml").first)
-        #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
-        #expect(try TestHTTPServer.gzipped(feed).count < feed.count / 4)
-        #expect(show.title == "Squeezed")
+        #expect(request.headers["accept-encoding"] == "identity")
+        #expect(show.title == "Plain")
         #expect(try await harness.store.episodes(of: show.id, limit: 100).count == 40)
+    }
+
+    /// A gzip member header, then `count` empty stored blocks: inflates to
+    /// nothing however long it runs, so no cap on decompressed bytes stops it.
+    private static func inflatingToNothing(blocks count: Int) -> Data {
+        var data = Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03])
+        for _ in 0..<count { data.append(contentsOf: [0x00, 0x00, 0x00, 0xFF, 0xFF]) }
+        return data
+    }
+
+    @Test("a server that compresses the feed anyway is refused at its head: a gzip bomb, and a stream that inflates to nothing", arguments: [false, true])
+    func compressedAnyway(bomb: Bool) async throws {
+        let server = try TestHTTPServer()
+        // 60 MB of zeros in 60 KB; 20 MB that inflate to nothing.
+        let body = bomb ? try TestHTTPServer.gzipped(Data(count: 60 * 1_048_576)) : Self.inflatingToNothing(blocks: 4_000_000)
+        server.route("/feed.xml", .encoded(body, contentType: "application/rss+xml", encoding: "gzip"))
+        let harness = try await RefreshHarness()
+
+        let failure = try await #require(throws: RefreshFailure.self) { try await harness.subscribe(server.url("/feed.xml")) }
+
+        #expect(server.log(for: "/feed.xml").first?.headers["accept-encoding"] == "identity")
+        #expect(failure.message == "The server compressed the feed (gzip) although asked not to.", "\(failure)")
+        #expect(try await harness.store.shows().isEmpty)
     }
 }

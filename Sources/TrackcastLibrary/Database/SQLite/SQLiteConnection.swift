@@ -11,15 +11,28 @@ final class SQLiteConnection {
     /// are always bound), so the cache is bounded by the number of distinct queries.
     private var cache: [String: SQLiteStatement] = [:]
 
+    enum Access {
+        /// Creates the file if need be and switches it to WAL: the library's own connection.
+        case readWrite
+        /// Never creates or writes the file (nor switches its journal
+        /// mode): for looking at a file before trusting it.
+        case readOnly
+    }
+
     /// Opens the database at `path`, creating the file if it does not exist,
-    /// in WAL mode with foreign keys enforced.
+    /// in WAL mode with foreign keys enforced; `.readOnly`, as it is.
     ///
-    /// A file that is not a database fails here with `SQLITE_NOTADB`: switching
-    /// the journal mode is the first thing that reads it. Nothing is written to
-    /// such a file.
-    init(path: String, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
+    /// Read-write, a file that is not a database fails here with
+    /// `SQLITE_NOTADB`: switching the journal mode is the first thing that
+    /// reads it. That switch writes to a file in rollback-journal mode, so
+    /// a file not yet known to be sound is checked `.readOnly` first
+    /// (`LibraryStore.openRecovering`).
+    init(path: String, access: Access = .readWrite, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = switch access {
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        }
         let result = sqlite3_open_v2(path, &connection, flags, nil)
         guard result == SQLITE_OK, let connection else {
             let error = SQLiteError(code: result, connection: connection)
@@ -30,10 +43,23 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(connection, 1)
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        // A library file can come from anywhere (a backup, another
+        // machine, a stranger): its schema's views and triggers may not call
+        // functions with side effects, and nothing may write the schema
+        // table directly.
+        // (A throw from here on closes the connection in deinit.)
+        guard trackcast_sqlite3_set_defensive(connection) == SQLITE_OK else {
+            throw SQLiteError(code: SQLITE_ERROR, connection: connection)
+        }
+        if access == .readOnly {
+            try executeScript("PRAGMA trusted_schema = OFF;")
+            return
+        }
         // WAL lets readers run beside the writer, and with synchronous=NORMAL a
         // commit costs no fsync yet a crash (of the process) still loses nothing
         // committed; a power cut can lose only the last commits, never consistency.
         try executeScript("""
+            PRAGMA trusted_schema = OFF;
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             PRAGMA foreign_keys = ON;

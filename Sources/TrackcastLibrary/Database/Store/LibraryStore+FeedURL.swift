@@ -6,11 +6,14 @@ extension LibraryStore {
     ///
     /// Returns `false`, changing nothing, when another show already has `url`
     /// (feed URLs are unique): the two are the same podcast, and which one the
-    /// user keeps is theirs to decide. `keepingValidators: false` drops the
+    /// user keeps is theirs to decide; and when the show is read over HTTPS
+    /// and `url` is not (`isDowngrade`). `keepingValidators: false` drops the
     /// ETag and Last-Modified, which belong to the old URL's server.
     @discardableResult
     public func moveShow(_ id: ShowID, to url: URL, keepingValidators: Bool) throws -> Bool {
         try connection.transaction {
+            let current = try connection.queryFirst("SELECT feed_url FROM shows WHERE id = ?", [id]) { $0.url(0) } ?? nil
+            if let current, Self.isDowngrade(from: current, to: url) { return false }
             let owner = try connection.queryFirst("SELECT id FROM shows WHERE feed_url = ?", [url]) {
                 ShowID(rawValue: $0.int64(0))
             }
@@ -87,6 +90,14 @@ extension LibraryStore {
         }
         try recordRefresh(of: id, outcome: .notModified(etag: etag, lastModified: lastModified), at: now)
         return feedURL
+    }
+
+    /// Whether moving a feed from `old` to `new` gives up HTTPS. Such a move
+    /// is never stored: one answer from whoever sits on the network (a 301,
+    /// or a feed rewritten to announce a new URL) would otherwise leave every
+    /// later refresh open to rewriting in transit.
+    public static func isDowngrade(from old: URL, to new: URL) -> Bool {
+        old.scheme?.lowercased() == "https" && new.scheme?.lowercased() != "https"
     }
 
     private static func isWebURL(_ url: URL) -> Bool {

@@ -19,16 +19,17 @@ extension LibraryStore {
     /// that cannot be used as this Trackcast's library (not a database,
     /// damaged so that `PRAGMA quick_check` fails, or from a newer Trackcast)
     /// is renamed aside, never deleted or written to, and a fresh library is
-    /// started in its place. Other failures (permissions, a full disk, a
+    /// started in its place. The file is checked through a read-only
+    /// connection before the library's own opens it: that one switches it to
+    /// WAL and migrates it, which writes, and checkpoints into it on closing. Other failures (permissions, a full disk, a
     /// library locked by another process) are thrown as they are: the file
     /// may be fine, so it stays where it is.
     public static func openRecovering(directory: URL, now: Date = Date()) async throws -> (LibraryStore, SetAsideLibrary?) {
         let reason: SetAsideLibrary.Reason
         do {
-            let store = try await LibraryStore(directory: directory)
-            let problems = try await store.quickCheck()
-            guard !problems.isEmpty else { return (store, nil) }
-            reason = .damaged(problems.prefix(3).joined(separator: "; "))
+            let file = directory.appendingPathComponent(databaseFileName)
+            guard let found = try unusableReason(file) else { return (try await LibraryStore(directory: directory), nil) }
+            reason = found
         } catch let error as SQLiteError where error.isCorruption {
             reason = .damaged(error.message)
         } catch LibraryStoreError.schemaTooNew(let found, let supported) {
@@ -39,9 +40,22 @@ extension LibraryStore {
         return (try await LibraryStore(directory: directory), SetAsideLibrary(reason: reason, movedTo: movedTo))
     }
 
+    /// Why `file` cannot be this Trackcast's library, found without writing
+    /// to it; nil if it can be (or does not exist yet). Throws what SQLite
+    /// throws, corruption (a file that is no database) among it.
+    private static func unusableReason(_ file: URL) throws -> SetAsideLibrary.Reason? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let connection = try SQLiteConnection(path: file.path, access: .readOnly)
+        let problems = try quickCheck(connection)
+        if !problems.isEmpty { return .damaged(problems.prefix(3).joined(separator: "; ")) }
+        let found = try SchemaMigrator.version(of: connection)
+        let supported = SchemaMigrator().latestVersion
+        return found > supported ? .newerVersion(found: found, supported: supported) : nil
+    }
+
     /// `PRAGMA quick_check`'s findings; empty when the database is sound.
     /// (It reads every page, so a truncated or partly overwritten file shows.)
-    func quickCheck() throws -> [String] {
+    private static func quickCheck(_ connection: SQLiteConnection) throws -> [String] {
         let rows = try connection.query("PRAGMA quick_check") { $0.string(0) ?? "" }
         return rows == ["ok"] ? [] : rows
     }
