@@ -8,8 +8,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,ui,parsing,refresh,queries,playback,mpris,commands,listening,video` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,ui,parsing,refresh,queries,playback,mpris,commands,listening,video").split(separator: ",").map(String.init))
+// `--only startup,ui,parsing,hostile,refresh,queries,playback,mpris,commands,listening,video` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,ui,parsing,hostile,refresh,queries,playback,mpris,commands,listening,video").split(separator: ",").map(String.init))
 
 // Synchronous top-level code on purpose, as in the app: the main thread runs
 // GLib's main loop, and the bridge drains the main actor's queue from it, so
@@ -37,6 +37,7 @@ Task {
                                                           peakMemoryScript: options.path("--peak-memory-script"))
             for row in try realistic.run() { table.add(row) }
         }
+        if groups.contains("hostile") { for row in try HostileShapesBenchmark().run() { table.add(row) } }
         if groups.contains("refresh") {
             for row in try await RefreshBenchmark().run() { table.add(row) }
         }
