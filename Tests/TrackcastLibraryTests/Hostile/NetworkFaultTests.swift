@@ -14,6 +14,7 @@ struct NetworkFaultTests {
     static let rss = "application/rss+xml"
     static let twoGB: Int64 = 2 * 1_073_741_824
     static let item = Data("<item><title>Again</title><guid>same</guid></item>\n".utf8)
+    static let endsWithin: Duration = .seconds(30)
     static let feedHead = Data("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Huge</title>\n".utf8)
 
     /// What the faulty show's refresh must end as: failed with a kind, or read.
@@ -68,8 +69,13 @@ struct NetworkFaultTests {
         faulty.route("/feed.xml", behaviour)
         let peakBefore = Self.peakResidentBytes()
 
+        let started = ContinuousClock.now
         let reports = try await harness.refreshAll()
+        let taken = ContinuousClock.now - started
 
+        // A liveness bound, not a benchmark: ten times the 3 s the timeouts allow,
+        // so only a fault the timeouts do not end (or end far too late) misses it.
+        #expect(taken < Self.endsWithin, "\(name): the refresh took \(taken)")
         let outcome = try #require(reports.first { $0.showID == broken.id }?.outcome, "\(name)")
         switch expected {
         case .failed(let kind):
