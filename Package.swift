@@ -73,11 +73,17 @@ let package = Package(
         .executableTarget(name: "playback-leak-probe", dependencies: ["Bindings", "TrackcastCore", "TrackcastPlayback"],
                           path: "Tests/playback-leak-probe"),
 
+        // A process of its own that refreshes a library once with short
+        // timeouts and reports its peak memory; the network fault table runs
+        // it, one process per fault.
+        .executableTarget(name: "refresh-fault-probe", dependencies: ["TrackcastLibrary"],
+                          path: "Tests/refresh-fault-probe"),
+
         // What the tests share: finding built products, running processes.
         .target(name: "TestSupport", dependencies: ["Bindings"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe"]),
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
-        .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport"],
+        .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport", "refresh-fault-probe"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport", "playback-leak-probe"]),
         .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),

@@ -1,10 +1,12 @@
 import Bindings
 import CGLib
+import Foundation
 import Testing
 
 @Suite("GError as a Swift error")
 struct GLibErrorTests {
-    private func readFile(_ path: String) throws -> Int {
+    /// The file's bytes, as g_file_get_contents read them.
+    private func readFile(_ path: String) throws -> [UInt8] {
         var length: gsize = 0
         var contents: UnsafeMutablePointer<gchar>?
         let succeeded = try GLibError.check { error in
@@ -12,7 +14,7 @@ struct GLibErrorTests {
         }
         defer { g_free(contents) }
         #expect(succeeded != 0)
-        return Int(length)
+        return contents.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
     }
 
     @Test("a failing call throws its domain, code and message")
@@ -29,8 +31,12 @@ struct GLibErrorTests {
         }
     }
 
-    @Test("a succeeding call returns its result")
+    @Test("a succeeding call returns its result, and its out-parameters hold what it read")
     func success() throws {
-        #expect(try readFile("/proc/self/cmdline") >= 0)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-glib-\(UUID()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let written = Array("read through GLib\n".utf8)
+        try Data(written).write(to: URL(fileURLWithPath: path))
+        #expect(try readFile(path) == written)
     }
 }

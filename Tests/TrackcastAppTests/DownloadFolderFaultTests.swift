@@ -9,7 +9,9 @@ import TestSupport
 /// is needed. Each must fail with a message that says what is wrong, leave
 /// the episode "failed" (not "downloaded") with no file under a visible name,
 /// and lose nothing: the next download, with room, completes.
-@Suite("Download folder faults, one table")
+@Suite("Download folder faults, one table",
+       .enabled(if: MachineCapabilities.userNamespaces,
+                "needs unprivileged user namespaces (unshare -rm), which this machine does not allow"))
 struct DownloadFolderFaultTests {
     static let media = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
     static let tinyDisk = #"mount -t tmpfs -o size=64k tmpfs "$DOWNLOADS""#

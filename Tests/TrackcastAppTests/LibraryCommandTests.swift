@@ -43,8 +43,9 @@ struct LibraryCommandTests {
         let server = try TestHTTPServer()
         server.route("/page.html", .serve(Data("<!DOCTYPE html><html><body>Podcast!</body></html>".utf8), contentType: "text/html"))
         server.route("/notes.txt", .serve(Data("just some notes".utf8), contentType: "text/plain"))
-        let gone = try TestHTTPServer(address: "127.0.0.3")
-        gone.stop()
+        let gone = try RefusingPort(address: "127.0.0.3")
+        // Held, not just read from: the port refuses only while this lives.
+        defer { withExtendedLifetime(gone) {} }
         let address = switch source {
         case "UNREACHABLE": gone.url("/feed.xml")
         case "/nowhere/feed.xml": source

@@ -405,12 +405,16 @@ extension RunningAppTests {
             #expect(toasted, "no toast for the failed item: \(app.standardOutput)")
 
             _ = try await ChildProcess.run(trackcast, arguments: [server.url("/slow.opus")], timeout: .seconds(15))
-            _ = await app.waitFor(timeout: .seconds(5)) { _ in !server.log(for: "/slow.opus").isEmpty }
+            // The slow item must be loading when it is replaced, or there is no stale error to hold back.
+            let asked = await app.waitFor(timeout: .seconds(5)) { _ in !server.log(for: "/slow.opus").isEmpty }
+            try #require(asked, "the slow item was never requested: \(app.standardOutput)")
             _ = try await ChildProcess.run(trackcast, arguments: [welcome.path], timeout: .seconds(15))
             let playing = await app.waitFor(timeout: .seconds(20)) {
                 $0.positions().contains { $0 >= 4 }
             }
             #expect(playing, "the local file did not play: \(app.standardOutput)")
+            // Its 404 was answered by then: an error let through would have had its time to show.
+            #expect(server.log(for: "/slow.opus").first?.status == 404, "the slow item was never answered")
             #expect(!app.standardOutput.contains("toast: Cannot play “slow.opus”"),
                     "an error of a replaced item reached the screen: \(app.standardOutput)")
         }

@@ -487,7 +487,10 @@ extension RunningAppTests {
             try? FileManager.default.removeItem(at: library)
             try? FileManager.default.removeItem(at: media)
         }
-        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let length = 10.0 // 2 + 3 + 1 + 3 + 1 s
+        // The app's own stamps time the play from start to end, not the test's polling.
+        let app = try await RunningApp.launch(library: library, arguments: [media.path],
+                                              environment: ["TRACKCAST_LOG_MICROSECONDS": "1"])
         #expect(await app.waitForLine(": playing"))
         try await app.activate("skip-silence")
         #expect(await app.waitForLine("listening effects: skip silence on, voice boost off"))
@@ -496,7 +499,14 @@ extension RunningAppTests {
         let skipped = await app.waitFor(timeout: .seconds(20)) {
             RunningApp.loggedValues("silence skipped: ", in: $0.standardOutput).contains { $0 >= 2.5 }
         }
+        #expect(await app.waitForLine("playback: ended", timeout: .seconds(30)))
         _ = try await app.quit()
         #expect(skipped, "no skipped silence logged: \(app.standardOutput.suffix(2000))")
+        // Played in real time, the file takes its whole length; only cut
+        // pauses bring the end sooner. 1.5 s of the 5.4 s that can go must go,
+        // the rest is slack for a busy machine (which only makes a play longer).
+        let started = try #require(app.loggedTime(ofFirst: "playback: playing"))
+        let ended = try #require(app.loggedTime(ofFirst: "playback: ended"))
+        #expect(ended - started < length - 1.5, "the \(length) s file played in \(ended - started) s")
     }
 }

@@ -24,6 +24,21 @@ extension RunningAppTests {
         return width - 2 * frame
     }
 
+    /// The window's width once it has held still for a second (five readings
+    /// a quarter of a second apart): GTK widens a window narrower than its
+    /// content's minimum once it has laid it out, which a busy machine may take
+    /// a while to do. Nil if it never settles within 15 s.
+    private static func settledWidth(of window: String) async throws -> Int? {
+        var readings: [Int] = []
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
+            if let width = try await width(of: window) { readings.append(width) }
+            if readings.count >= 5, Set(readings.suffix(5)).count == 1 { return readings.last }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return nil
+    }
+
     private static func keepScreenshot(_ name: String) async throws {
         try await Task.sleep(for: .milliseconds(700))
         try await RunningApp.saveScreenshot(
@@ -46,19 +61,17 @@ extension RunningAppTests {
             let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init))
             let resized = try await ChildProcess.run(Self.xdotool, arguments: ["windowsize", "--sync", window, "\(360 + 2 * Self.frame)", "640"])
             #expect(resized.status == 0, "xdotool: \(resized.standardError)")
-            // GTK widens a window narrower than its content's minimum once it has laid it out.
-            try await Task.sleep(for: .seconds(1))
-            let width = try #require(try await Self.width(of: window))
+            let width = try #require(try await Self.settledWidth(of: window), "the window's width did not settle")
             #expect(width <= 360, "the show page with the player bar needs \(width) pixels")
             try await Self.keepScreenshot("show-page")
 
             try await app.activate("show-library")
             try await Self.keepScreenshot("library")
-            let narrowWidth = try #require(try await Self.width(of: window))
+            let narrowWidth = try #require(try await Self.settledWidth(of: window), "the window's width did not settle")
             #expect(narrowWidth <= 360, "the library with the player bar needs \(narrowWidth) pixels")
             try await app.activate("open-episode", "[<int64 1>]")
             try await Self.keepScreenshot("episode")
-            let episodeWidth = try #require(try await Self.width(of: window))
+            let episodeWidth = try #require(try await Self.settledWidth(of: window), "the window's width did not settle")
             #expect(episodeWidth <= 360, "the episode page needs \(episodeWidth) pixels")
         }
         #expect(result.status == 0 && !result.timedOut)

@@ -94,8 +94,9 @@ extension PlaybackEngine {
             server.route("/episode.mp3", .serve(mp3, contentType: "audio/mpeg"))
             server.route("/gone.mp3", .status(404))
             server.route("/cut.mp3", .truncated(mp3, contentType: "audio/mpeg", fraction: 0.3))
-            let closed = try TestHTTPServer()
-            closed.stop()
+            let refusing = try RefusingPort()
+            // Held, not just read from: the port refuses only while this lives.
+            defer { withExtendedLifetime(refusing) {} }
             // Seven sources and every fourth load replaced while it loads: over
             // the rounds, each source is played through, and cancelled too.
             let sources = [
@@ -105,7 +106,7 @@ extension PlaybackEngine {
                 server.url("/episode.mp3"),
                 server.url("/gone.mp3"),
                 server.url("/cut.mp3"),
-                "http://127.0.0.1:\(closed.port)/refused.mp3",
+                refusing.url("/refused.mp3"),
             ]
             let warmUp = 14, changes = 200
 

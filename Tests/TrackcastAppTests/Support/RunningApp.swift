@@ -129,6 +129,15 @@ final class RunningApp: Sendable {
         }
     }
 
+    /// When the app first logged a line containing `text`, in seconds of the
+    /// monotonic clock; nil unless it was started with TRACKCAST_LOG_MICROSECONDS,
+    /// which stamps each debug line ("@81234567 playback: playing").
+    func loggedTime(ofFirst text: String) -> Double? {
+        guard let line = standardOutput.split(separator: "\n").first(where: { $0.contains(text) }),
+              let match = line.firstMatch(of: #/: @(\d+) /#), let microseconds = Double(match.1) else { return nil }
+        return microseconds / 1e6
+    }
+
     /// The play head positions the app logged after `offset` (from the start without one).
     func positions(after offset: String.Index? = nil) -> [Double] {
         let output = standardOutput

@@ -146,9 +146,10 @@ struct DirectorySearchTests {
 
     @Test("a refused connection is offline")
     func refused() async throws {
-        let server = try TestHTTPServer()
-        let url = URL(string: server.url("/search"))!
-        server.stop()
+        let refusing = try RefusingPort()
+        // Held, not just read from: the port refuses only while this lives.
+        defer { withExtendedLifetime(refusing) {} }
+        let url = URL(string: refusing.url("/search"))!
         await #expect {
             try await ITunesDirectory(client: Self.client, searchURL: url, timeouts: Self.quickTimeouts).search("x")
         } throws: { error in

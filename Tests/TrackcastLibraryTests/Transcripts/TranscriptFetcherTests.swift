@@ -76,9 +76,17 @@ struct TranscriptFetcherTests {
         let again = try await offline.transcript(for: EpisodeID(rawValue: 3), from: transcripts)
         #expect(again.fromCache)
         #expect(again.transcript == first.transcript)
-        // Another episode has no cache of its own, and the server is gone.
+        // Another episode has no cache of its own, and its server refuses (a
+        // port held refusing: the stopped server's could be another test's by now).
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let unreachable = transcripts.map { transcript in
+            var moved = transcript
+            moved.url = URL(string: refusing.url(transcript.url.path))!
+            return moved
+        }
         await #expect(throws: TranscriptFetcher.Failure.self) {
-            try await offline.transcript(for: EpisodeID(rawValue: 4), from: transcripts)
+            try await offline.transcript(for: EpisodeID(rawValue: 4), from: unreachable)
         }
     }
 
