@@ -38,8 +38,9 @@ struct Census: Codable, Equatable {
 struct Report: Codable {
     var afterWarmUp: Census
     var afterChanges: Census
-    /// How each load ended: "playing", "failed: <code>", "replaced while loading", "unsettled".
-    var outcomes: [String: Int]
+    /// How each source's loads ended, by source: "playing", "failed: <code>",
+    /// "replaced while loading", "unsettled", each with its count.
+    var outcomes: [String: [String: Int]]
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -62,7 +63,7 @@ final class Driver {
     let controller: PlayerController
     let uris: [String]
     let tracer: GStreamerLeaksTracer
-    var outcomes: [String: Int] = [:]
+    var outcomes: [String: [String: Int]] = [:]
     var loads = 0
 
     init(uris: [String], tracer: GStreamerLeaksTracer) throws {
@@ -88,10 +89,14 @@ final class Driver {
             let ticks = controller.positionTicks(of: id)
             Task.detached { for await _ in ticks {} }
             if replacedWhileLoading {
-                outcomes["replaced while loading", default: 0] += 1
+                outcomes[uri, default: [:]]["replaced while loading", default: 0] += 1
+                // Replaced at once or up to 0.3 s later: a failing source's
+                // failure may then still be on its way (its classification
+                // asks the server), and must not land on the next item.
+                try? await Task.sleep(for: .milliseconds(loads * 37 % 300))
                 continue
             }
-            outcomes[await settle(id), default: 0] += 1
+            outcomes[uri, default: [:]][await settle(id), default: 0] += 1
         }
         controller.stop()
     }
