@@ -22,6 +22,8 @@ extension PlaybackEngine {
         @Test("a refused connection is offline, and retryable")
         func refused() async throws {
             let refusing = try RefusingPort()
+            // Held, not just read from: the port refuses only while this lives.
+            defer { withExtendedLifetime(refusing) {} }
             let error = try await failure(loading: refusing.url("/episode.mp3"))
             #expect(error == .offline(.connectionRefused))
             #expect(error?.isRetryable == true)

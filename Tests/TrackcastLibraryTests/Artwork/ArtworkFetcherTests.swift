@@ -33,6 +33,8 @@ struct ArtworkFetcherTests {
             try await fetcher.file(for: URL(string: server.url("/huge.jpg"))!)
         }
         let dead = try RefusingPort()
+        // Held, not just read from: the port refuses only while this lives.
+        defer { withExtendedLifetime(dead) {} }
         let deadURL = try #require(URL(string: dead.url("/cover.jpg")))
         await #expect(throws: HTTPError.self) { try await fetcher.file(for: deadURL) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == [file.lastPathComponent])

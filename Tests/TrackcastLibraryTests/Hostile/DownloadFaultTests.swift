@@ -43,8 +43,9 @@ struct DownloadFaultTests {
         let (name, behaviour, expected) = Self.cases[index]
         let harness = try await DownloadHarness(episodes: [(title: "Faulty", path: "/episode.mp3", type: Self.type)])
         let episode = try await harness.episodeIDs()[0]
-        // A port nothing listens on.
+        // A port nothing listens on, held, not just read from: it refuses only while this lives.
         let refused = try RefusingPort(address: "127.0.0.4")
+        defer { withExtendedLifetime(refused) {} }
         if let behaviour {
             harness.server.route("/episode.mp3", behaviour)
         } else {

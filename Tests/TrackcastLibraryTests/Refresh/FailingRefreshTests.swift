@@ -63,6 +63,8 @@ struct FailingRefreshTests {
     @Test("a server that is not there fails as a network error")
     func refused() async throws {
         let gone = try RefusingPort()
+        // Held, not just read from: the port refuses only while this lives.
+        defer { withExtendedLifetime(gone) {} }
         let url = URL(string: gone.url("/feed.xml"))!
         let harness = try await RefreshHarness()
         let added = try await harness.store.addShows([FeedSubscription(feedURL: url)])
