@@ -39,7 +39,7 @@ final class MarkupChecker: XMLEventHandler {
     }
 
     func endElement() {}
-    func text(_ text: String) {}
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
     func issue(code: Int, line: Int, column: Int) {
         problem = problem ?? "not well-formed (libxml2 error \(code))"
     }
