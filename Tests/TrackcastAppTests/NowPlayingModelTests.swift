@@ -76,18 +76,11 @@ struct NowPlayingModelTests {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-model-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let library = LibraryModel(directory: folder.appendingPathComponent("library"))
-        _ = try await library.open(after: { try LibraryLocation.prepare(folder.appendingPathComponent("library")) })
         let files = [try await RunningAppTests.minuteOfAudio(), try await RunningAppTests.minuteOfAudio()]
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
-
-        var configuration = PlayerConfiguration()
-        configuration.audioSink = "fakesink sync=true"
-        configuration.decodesVideo = false
         // MPRIS off the bus: its handler is called directly, and thousands of
         // PropertiesChanged would crowd the bus the other suites' playerctl uses.
-        let owner = NowPlaying(library: library, settings: AppSettings(), playerConfiguration: configuration,
-                               publishesMPRIS: false)
+        let owner = try await NowPlaying.inProcess(libraryIn: folder)
         let host = Host(owner: owner)
         owner.mprisHost = host
         var model = Model()

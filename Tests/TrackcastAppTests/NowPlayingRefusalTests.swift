@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 import TrackcastCore
-import TrackcastLibrary
-import TrackcastPlayback
 @testable import TrackcastUI
 
 /// The owner of what plays refuses what GStreamer could open but a podcast
@@ -19,13 +17,7 @@ struct NowPlayingRefusalTests {
         GLibPump.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-refusal-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let library = LibraryModel(directory: folder.appendingPathComponent("library"))
-        _ = try await library.open(after: { try LibraryLocation.prepare(folder.appendingPathComponent("library")) })
-        var configuration = PlayerConfiguration()
-        configuration.audioSink = "fakesink sync=true"
-        configuration.decodesVideo = false
-        let owner = NowPlaying(library: library, settings: AppSettings(), playerConfiguration: configuration,
-                               publishesMPRIS: false)
+        let owner = try await NowPlaying.inProcess(libraryIn: folder)
         var messages: [String] = []
         owner.onMessage { message, _ in messages.append(message) }
 

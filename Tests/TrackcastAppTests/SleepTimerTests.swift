@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 import TrackcastCore
-import TrackcastLibrary
-import TrackcastPlayback
 @testable import TrackcastUI
 
 /// The sleep timer against the real player (GStreamer, into a fakesink) in
@@ -19,13 +17,7 @@ struct SleepTimerTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("chaptered.mp3")
         try await ChapteredMedia.write(.mp3, seconds: 20, chapters: [.init(0, "One"), .init(2, "Two")], to: file)
-        let library = LibraryModel(directory: folder.appendingPathComponent("library"))
-        _ = try await library.open(after: { try LibraryLocation.prepare(folder.appendingPathComponent("library")) })
-        var configuration = PlayerConfiguration()
-        configuration.audioSink = "fakesink sync=true"
-        configuration.decodesVideo = false
-        let owner = NowPlaying(library: library, settings: AppSettings(), playerConfiguration: configuration,
-                               publishesMPRIS: false)
+        let owner = try await NowPlaying.inProcess(libraryIn: folder)
         defer { owner.stop() }
 
         owner.play(NowPlaying.Item(uri: file.absoluteString, title: "chaptered", showTitle: nil, kind: .audio,
