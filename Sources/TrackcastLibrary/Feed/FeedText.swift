@@ -17,12 +17,7 @@ enum FeedText {
     static func trimmed(_ text: String) -> String {
         var copy = text
         return copy.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count {
-                let length = UnicodeWhitespace.length(bytes, at: start)
-                if length == 0 { break }
-                start += length
-            }
+            let start = UnicodeWhitespace.startTrimmed(bytes, from: 0)
             let end = UnicodeWhitespace.endTrimmed(bytes, from: start, to: bytes.count)
             if start == 0 && end == bytes.count { return text }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
@@ -32,15 +27,7 @@ enum FeedText {
     /// Whether `text` is nothing but whitespace: empty once squashed or trimmed.
     static func isBlank(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
-                let length = UnicodeWhitespace.length(bytes, at: i)
-                if length == 0 { return false }
-                i += length
-            }
-            return true
-        }
+        return text.withUTF8 { bytes in UnicodeWhitespace.startTrimmed(bytes, from: 0) == bytes.count }
     }
 
     /// `nil` for text that is empty once trimmed.

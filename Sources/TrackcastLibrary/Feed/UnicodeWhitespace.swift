@@ -31,6 +31,17 @@ enum UnicodeWhitespace {
         }
     }
 
+    /// Where the whitespace that starts at `start` ends.
+    static func startTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < bytes.count {
+            let length = length(bytes, at: i)
+            if length == 0 { break }
+            i += length
+        }
+        return i
+    }
+
     /// The index just past the last scalar that is not whitespace in `bytes[start..<end]`; `start` if there is none.
     static func endTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var end = end
