@@ -850,21 +850,30 @@ public final class PlayerController {
 
     /// The output device item `id` played on went away: pause, as a phone
     /// does when its headphones are unplugged, rather than go on from
-    /// whatever device the server moved the stream to. Play resumes there.
+    /// whatever device the server moved the stream to. Play opens a new
+    /// stream there (`reopenOutput`): the moved one, paused and played
+    /// again, sometimes never advances its clock (one run in six here).
     private func outputDeviceLost(_ id: PlaybackItemID) {
-        guard let session, session.id == id, session.wantsPlaying, !session.hasFailed else { return }
+        guard let session, session.id == id, session.wantsPlaying, !session.hasFailed,
+              session.isReady, !session.hasEnded, session.outputLostAt == nil else { return }
         Log.debug("playback \(id): output device gone")
-        pause()
-        session.observers.happened(.interrupted(.outputGone))
+        pauseWithoutOutput(session)
     }
 
     /// The sound server ended the stream of a playing item (its last output
     /// went away, or the server itself): pause where it was, not fail, as
-    /// when the output moves. The pipeline goes back to NULL, which lets go
-    /// of the dead stream; Play opens a new one (`reopenOutput`).
+    /// when the output moves.
     private func outputVanished(_ session: ItemSession, _ failure: MessageFailure) {
+        Log.debug("playback \(session.id): sound output ended (\(failure.error.message))")
+        pauseWithoutOutput(session)
+    }
+
+    /// Paused at the position, with the pipeline back at NULL, which lets go
+    /// of the stream and its server connection; Play opens a new one
+    /// (`reopenOutput`).
+    private func pauseWithoutOutput(_ session: ItemSession) {
         let lostAt = playbin.position ?? session.seekTarget
-        Log.debug("playback \(session.id): sound output ended (\(failure.error.message)); paused at \(lostAt)")
+        Log.debug("playback \(session.id): paused at \(lostAt) without an output")
         session.wantsPlaying = false
         session.isCorked = false
         session.isStateChangeInFlight = false
@@ -872,10 +881,10 @@ public final class PlayerController {
         session.deferredSeek = nil
         session.outputLostAt = lostAt
         session.observers.playbackStopped()
-        // NULL: the sink lets go of its stream and its server connection,
-        // and playbin takes a new sink (`reopenOutput`) only in NULL or READY.
+        // playbin takes a new sink (`reopenOutput`) only in NULL or READY.
         playbin.setState(.null)
-        // The dying sink's further errors, of this item: not to fail it after all.
+        // The old sink's further messages, of this item: a dying one's
+        // errors are not to fail it after all.
         bus.discardPendingMessages()
         send(.apply(.paused, session.id))
         session.observers.happened(.interrupted(.outputGone))
@@ -887,7 +896,7 @@ public final class PlayerController {
         if session.wantsPlaying { changeState(to: .playing, of: session) }
     }
 
-    /// Play after `outputVanished`: preroll again (a new stream on whatever
+    /// Play after `pauseWithoutOutput`: preroll again (a new stream on whatever
     /// output the server has now), seek back to where it stopped, then play.
     private func reopenOutput(_ session: ItemSession, at position: Duration) {
         // A new sink: the old pulsesink, at NULL or not, no longer gets a
