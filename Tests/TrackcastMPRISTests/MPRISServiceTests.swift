@@ -11,7 +11,7 @@ import TrackcastPlayback
 /// name carries an instance suffix, as the specification allows, so these
 /// tests never meet a running app.
 @MainActor
-@Suite("MPRIS", .serialized)
+@Suite("MPRIS", .needs("playerctl", "gdbus", "ffmpeg"), .serialized)
 struct MPRISServiceTests {
     private static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/sample")

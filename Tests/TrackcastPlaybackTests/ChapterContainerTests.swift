@@ -5,7 +5,7 @@ import TrackcastCore
 import TrackcastPlayback
 
 extension PlaybackEngine {
-    @Suite("Chapters in containers")
+    @Suite("Chapters in containers", .needs("ffmpeg"))
     struct ChapterContainerTests {
         @MainActor @Test("Matroska chapters (GStreamer's table of contents) and Ogg Opus chapters (Vorbis comments) reach the probe and the playing item",
               arguments: [ChapteredMedia.Container.mkv, .opus])

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TrackcastLibrary
 
-@Suite("MP4 chapters")
+@Suite("MP4 chapters", .needs("ffmpeg"))
 struct MP4ChapterTests {
     static let marks = [ChapteredMedia.Mark(0, "Opening"), .init(2, "Middle part"), .init(4.5, "Ende – Schluss")]
 
