@@ -9,9 +9,6 @@ import TrackcastCore
 /// portal remembers the user's choice, so a repeated question costs nothing.
 @MainActor
 final class BackgroundPermission {
-    /// The file Flatpak puts at the root of every sandbox.
-    static let flatpakMarker = URL(fileURLWithPath: "/.flatpak-info")
-
     private let sandboxMarker: URL
     private let portalBusName: String
     private var isAllowed = false
@@ -20,12 +17,12 @@ final class BackgroundPermission {
     ///   - sandboxMarker: a file whose presence means "sandboxed"; another
     ///     only for tests, which run outside any sandbox.
     ///   - portalBusName: the portal's; another only for a stand-in in tests.
-    init(sandboxMarker: URL = flatpakMarker, portalBusName: String = BackgroundPortal.desktopBusName) {
+    init(sandboxMarker: URL = Sandbox.flatpakMarker, portalBusName: String = BackgroundPortal.desktopBusName) {
         self.sandboxMarker = sandboxMarker
         self.portalBusName = portalBusName
     }
 
-    var isSandboxed: Bool { FileManager.default.fileExists(atPath: sandboxMarker.path) }
+    var isSandboxed: Bool { Sandbox.isSandboxed(marker: sandboxMarker) }
 
     /// Asks the portal when sandboxed and not yet allowed; nil when nothing
     /// had to be asked, else the portal's answer.
