@@ -42,6 +42,10 @@ case .command(let call):
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
     exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library)))
+case .addPodcast:
+    let library = LibraryLocation.resolve(option: invocation.libraryOption,
+                                          environment: ProcessInfo.processInfo.environment)
+    exit(TrackcastApplication(libraryDirectory: library).run(activating: "add-podcast"))
 case .dbusService:
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
