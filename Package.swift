@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Trackcast: a podcast and video player for the Linux desktop.
 // The module map and the isolation table live in docs/ARCHITECTURE.md.
 import PackageDescription
