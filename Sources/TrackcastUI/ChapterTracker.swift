@@ -42,9 +42,14 @@ final class ChapterTracker {
         lastPosition = 0
         rebuild()
         if let episode { loads.append(Task { await loadFeedChapters(of: episode) }) }
-        if let url = URL(string: uri), url.isFileURL,
-           ["m4a", "m4b", "mp4", "m4v", "mov"].contains(url.pathExtension.lowercased()) {
-            loads.append(Task { await readEmbeddedChapters { MP4Chapters.read(contentsOf: url) } })
+        // GStreamer reads no MP4 chapters; Trackcast reads them itself, from
+        // the file or, streamed, by Range requests for just the boxes it needs.
+        if let url = URL(string: uri), ["m4a", "m4b", "mp4", "m4v", "mov"].contains(url.pathExtension.lowercased()) {
+            if url.isFileURL {
+                loads.append(Task { await readEmbeddedChapters { MP4Chapters.read(contentsOf: url) } })
+            } else if ["http", "https"].contains(url.scheme?.lowercased()) {
+                loads.append(Task { await readRemoteMP4Chapters(url) })
+            }
         }
     }
 
@@ -95,6 +100,15 @@ final class ChapterTracker {
         let chapters = await Task.detached(operation: read).value
         guard !Task.isCancelled else { return }
         add(chapters, as: .embedded)
+    }
+
+    private func readRemoteMP4Chapters(_ url: URL) async {
+        let reading = await library.remoteMP4Chapters().read(url)
+        guard !Task.isCancelled else { return }
+        if announces {
+            Log.debug("MP4 chapters over HTTP: \(reading.chapters.count), \(reading.bytesFetched) bytes in \(reading.requests) requests")
+        }
+        add(reading.chapters, as: .embedded)
     }
 
     private func add(_ chapters: [Chapter], as source: Chapter.Source) {

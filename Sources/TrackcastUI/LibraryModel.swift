@@ -271,6 +271,11 @@ final class LibraryModel {
     }
 
     /// Fetches Podcasting 2.0 chapters files, cached in the library folder.
+    /// Reads a streamed MP4's own chapters by Range requests.
+    func remoteMP4Chapters() -> RemoteMP4Chapters {
+        RemoteMP4Chapters(client: client())
+    }
+
     func chapterFetcher() -> ChapterFetcher {
         ChapterFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/chapters"))
     }

@@ -238,20 +238,22 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
-    @Test("an MP3 streamed over HTTP shows its own ID3 chapters, and next-chapter lands at the second one's start")
-    func streamedID3Chapters() async throws {
+    @Test("an MP3 (ID3 CHAP) or M4A (chapter track, moov last) streamed over HTTP shows its own chapters, and next-chapter lands at the second one's start",
+          arguments: [ChapteredMedia.Container.mp3, .m4a])
+    func streamedChapters(container: ChapteredMedia.Container) async throws {
         let library = RunningApp.temporaryLibrary()
-        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chapters-\(UUID()).mp3")
-        try await ChapteredMedia.write(.mp3, seconds: 7, chapters: [.init(0, "Opening"), .init(2, "Middle part"),
-                                                                     .init(4.5, "Ende – Schluss")], to: media)
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chapters-\(UUID()).\(container)")
+        try await ChapteredMedia.write(container, seconds: 7, chapters: [.init(0, "Opening"), .init(2, "Middle part"),
+                                                                          .init(4.5, "Ende – Schluss")], to: media)
         defer {
             try? FileManager.default.removeItem(at: library)
             try? FileManager.default.removeItem(at: media)
         }
         let server = try TestHTTPServer()
         defer { server.stop() }
-        server.route("/episode.mp3", .serve(try Data(contentsOf: media), contentType: "audio/mpeg"))
-        let app = try await RunningApp.launch(library: library, arguments: [server.url("/episode.mp3")])
+        let path = "/episode.\(container)"
+        server.route(path, .serve(try Data(contentsOf: media), contentType: container == .mp3 ? "audio/mpeg" : "audio/mp4"))
+        let app = try await RunningApp.launch(library: library, arguments: [server.url(path)])
         let result = try await app.quitting { app in
             try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
             try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
