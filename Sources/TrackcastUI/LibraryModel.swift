@@ -271,6 +271,11 @@ final class LibraryModel {
     }
 
     /// Fetches Podcasting 2.0 chapters files, cached in the library folder.
+    /// Chapter pictures as files: linked ones in the artwork cache, carried ones in their own folder.
+    func chapterArtwork() -> ChapterArtwork {
+        ChapterArtwork(fetcher: artworkFetcher(), directory: directory.appendingPathComponent("cache/chapter-art"))
+    }
+
     /// Reads a streamed MP4's own chapters by Range requests.
     func remoteMP4Chapters() -> RemoteMP4Chapters {
         RemoteMP4Chapters(client: client())

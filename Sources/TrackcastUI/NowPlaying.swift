@@ -42,6 +42,14 @@ final class NowPlaying {
     private let settings: AppSettings
 
     private(set) var item: Item?
+    /// The picture for what plays now: the current chapter's, once it is on
+    /// disk, else the episode's.
+    var artwork: URL? { chapterArtwork ?? item?.artwork }
+    /// The current chapter's picture on disk; nil while it has none, or it
+    /// is being fetched or written, or it is not a picture that may be shown.
+    private var chapterArtwork: URL?
+    private var chapterImage: ChapterImage?
+    private var chapterArtworkLoad: Task<Void, Never>?
     private(set) var phase: PlaybackPhase = .idle
     private(set) var position: Duration = .zero
     private(set) var duration: Duration?
@@ -104,6 +112,7 @@ final class NowPlaying {
         self.publishesMPRIS = publishesMPRIS
         resume = ResumeTracker(library: library)
         chapters = ChapterTracker(library: library)
+        chapters.observe { [weak self] in self?.followChapterArtwork() }
         liveTaskReport = LiveTaskReport { [weak self] in self?.liveTasks ?? "" }
         settings.onChange("playback-speed") { [weak self] in
             guard let self else { return }
@@ -124,6 +133,41 @@ final class NowPlaying {
                 notify()
             }
         }
+    }
+
+    /// The current chapter changed, or the list: its picture, if it has one,
+    /// replaces the episode's once it is a file. A new item resets the
+    /// chapters, so a load for the last item's chapter is cancelled with it.
+    private func followChapterArtwork() {
+        let image = chapters.current?.image
+        guard image != chapterImage else { return }
+        chapterImage = image
+        chapterArtworkLoad?.cancel()
+        chapterArtworkLoad = nil
+        if chapterArtwork != nil {
+            chapterArtwork = nil
+            artworkChanged()
+        }
+        guard let image else { return }
+        let artworks = library.chapterArtwork()
+        chapterArtworkLoad = Task { [weak self] in
+            let file: URL?
+            do {
+                file = try await artworks.file(for: image)
+            } catch {
+                Log.debug("no chapter picture: \(error)")
+                file = nil
+            }
+            guard let self, !Task.isCancelled, chapterImage == image, let file else { return }
+            chapterArtwork = file
+            artworkChanged()
+        }
+    }
+
+    private func artworkChanged() {
+        Log.debug("artwork: \(artwork?.lastPathComponent ?? "none")")
+        mpris?.propertiesMayHaveChanged()
+        notify()
     }
 
     /// Listening time skip silence has saved on the current item, nil while it is off.
@@ -181,7 +225,7 @@ final class NowPlaying {
     func metadata(forURI uri: String) -> MPRISLibraryMetadata? {
         guard let item, item.uri == uri else { return nil }
         return MPRISLibraryMetadata(title: item.title, artist: item.showTitle, album: item.showTitle,
-                                    artURL: item.artwork.flatMap { $0.isFileURL ? $0.absoluteString : nil })
+                                    artURL: artwork.flatMap { $0.isFileURL ? $0.absoluteString : nil })
     }
 
     /// Something is playing or about to (loading, buffering).

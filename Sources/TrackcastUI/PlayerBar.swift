@@ -124,7 +124,7 @@ final class PlayerBar {
             return
         }
         root.isVisible = true
-        showArtwork(item.artwork)
+        showArtwork(nowPlaying.artwork)
         title.text = item.title
         show.text = item.showTitle ?? ""
         show.isVisible = item.showTitle != nil

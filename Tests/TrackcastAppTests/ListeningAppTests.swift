@@ -270,6 +270,72 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    @Test("a chapter's picture, carried in the tag or linked, is the artwork while it plays, in MPRIS too; a chapter without brings none back")
+    func chapterArtwork() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pictures-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let plain = scratch.appendingPathComponent("plain.mp3")
+        try await ChapteredMedia.write(.mp3, seconds: 7, chapters: [], to: plain)
+        let plainBytes = try Data(contentsOf: plain)
+        let sound = plainBytes.dropFirst(try #require(ID3Chapters.tagLength(header: plainBytes)))
+        let png = try #require(Data(base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=="))
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/art.png", .serve(png, contentType: "image/png"))
+        func frame(_ id: String, _ body: Data) -> Data { ID3TagWriter.frame(id, body, version: 4) }
+        let tag = ID3TagWriter(version: 4, subframes: [
+            (0, 2000, frame("TIT2", ID3TagWriter.title("Plain"))),
+            (2000, 4500, frame("TIT2", ID3TagWriter.title("Carried"))
+                + frame("APIC", ID3TagWriter.picture(png, mimeType: "image/png"))),
+            (4500, 7000, frame("TIT2", ID3TagWriter.title("Linked"))
+                + frame("APIC", ID3TagWriter.picture(Data(server.url("/art.png").utf8), mimeType: "-->"))),
+        ]).data()
+        let media = scratch.appendingPathComponent("pictures.mp3")
+        try (tag + sound).write(to: media)
+
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            /// MPRIS `mpris:artUrl`, as the desktop reads it.
+            func artURL() async throws -> URL? {
+                let metadata = try await app.mprisPlayerProperty("Metadata")
+                guard let start = metadata.range(of: "'mpris:artUrl': <'") else { return nil }
+                return URL(string: String(metadata[start.upperBound...].prefix { $0 != "'" }))
+            }
+            func artwork(_ matches: @escaping (URL?) -> Bool) async -> URL?? {
+                for _ in 0..<100 {
+                    if let url = try? await artURL(), matches(url) { return .some(url) }
+                    if matches(nil), (try? await artURL()) == nil { return .some(nil) }
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+                return nil
+            }
+            try await app.activate("seek-to", "[<3.0>]")
+            let carried = try #require(await artwork { url in url?.path.contains("/cache/chapter-art/") ?? false } ?? nil,
+                                       "the carried picture never became the artwork")
+            #expect(try Data(contentsOf: carried) == png)
+            try await app.activate("seek-to", "[<5.0>]")
+            let linked = try #require(await artwork { url in url != nil && url != carried } ?? nil,
+                                      "the linked picture never became the artwork")
+            #expect(linked.isFileURL && (try? Data(contentsOf: linked)) == png, "\(linked)")
+            #expect(server.log(for: "/art.png").count == 1)
+            try await app.activate("seek-to", "[<0.5>]")
+            let cleared = await artwork { url in url == nil } != nil
+            let kept = (try? await artURL()) ?? nil
+            #expect(cleared, "a chapter without a picture kept \(kept?.path ?? "")")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     /// The library's resume position for `key` once `condition` holds for it, or as it is after 10 s.
     static func savedPosition(_ library: URL, _ key: ResumeKey,
                                           until condition: (Double) -> Bool) async -> Double? {

@@ -36,7 +36,7 @@ public struct RemoteMP4Chapters: Sendable {
 
     /// The chapters of the MP4 at `url`; none when the server cannot send
     /// ranges of a file larger than a block, or fails, or the file has none.
-    public func read(_ url: URL) async -> Reading {
+    @concurrent public func read(_ url: URL) async -> Reading {
         var reading = Reading(chapters: [], bytesFetched: 0, requests: 0)
         var fetched = FetchedRanges()
         guard let first = await fetch(url, 0..<Self.block, into: &reading) else { return reading }
