@@ -13,8 +13,12 @@ import TrackcastMPRIS
 public final class TrackcastApplication {
     private let application: Application
     private let libraryDirectory: URL
+    private let cacheDirectory: URL
     private let library: LibraryModel
     private let settings = AppSettings()
+    private lazy var podcastIndex = PodcastIndexCredentials(settings: settings)
+    /// Open while the user is in Preferences, where keyring messages are shown then.
+    private var preferences: PreferencesView?
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
     private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings) {
@@ -41,9 +45,10 @@ public final class TrackcastApplication {
     /// Set by the benchmark: print how long each frame took (`frame-time: MS`).
     private let printsFrameTimes = ProcessInfo.processInfo.environment["TRACKCAST_FRAME_TIMES"] == "1"
 
-    public init(libraryDirectory: URL) {
+    public init(libraryDirectory: URL, cacheDirectory: URL) {
         self.libraryDirectory = libraryDirectory
-        library = LibraryModel(directory: libraryDirectory)
+        self.cacheDirectory = cacheDirectory
+        library = LibraryModel(directory: libraryDirectory, cacheDirectory: cacheDirectory)
         nowPlaying = NowPlaying(library: library, settings: settings)
         artworkCache = ArtworkCache(library: library)
         upNext = UpNext(library: library)
@@ -51,6 +56,7 @@ public final class TrackcastApplication {
         application.onStartup { [unowned self] in
             installActions()
             prepareLibrary()
+            Task { await podcastIndex.load() }
             signalWatches = [SIGTERM, SIGINT].map { signal in
                 UnixSignalWatch(signal: signal) { [unowned self] in
                     Log.debug("signal \(signal): quitting")
@@ -64,6 +70,13 @@ public final class TrackcastApplication {
             window?.showToast(message, button: offersRetry ? (tr("Retry"), "app.retry") : nil)
         }
         nowPlaying.mprisHost = self
+        // A key and secret set in Preferences, or read from the keyring, take effect without a restart.
+        podcastIndex.onChange = { [unowned self] in
+            window?.setDirectories(library.podcastDirectories(podcastIndex: podcastIndex.current))
+        }
+        podcastIndex.onMessage = { [unowned self] message in
+            if let preferences { preferences.showToast(message) } else { window?.showToast(message) }
+        }
         nowPlaying.observe { [unowned self] in playbackChanged() }
         nowPlaying.onEnd { [unowned self] in playNextInQueue() }
         upNext.observe { [unowned self] in nowPlaying.hostChanged() }
@@ -181,7 +194,10 @@ public final class TrackcastApplication {
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }
         add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
-            PreferencesView(transientFor: window?.applicationWindow, settings: settings).present()
+            let view = PreferencesView(transientFor: window?.applicationWindow, settings: settings,
+                                       podcastIndex: podcastIndex) { [unowned self] in preferences = nil }
+            preferences = view
+            view.present()
         }
         add("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             ShortcutsView.make(transientFor: window?.applicationWindow).present()
@@ -268,10 +284,18 @@ public final class TrackcastApplication {
     }
 
     private func prepareLibrary() {
-        let directory = libraryDirectory
+        let directory = libraryDirectory, cache = cacheDirectory
         Task {
             do {
-                let setAside = try await library.open(after: { try LibraryLocation.prepare(directory) })
+                let setAside = try await library.open(after: {
+                    try LibraryLocation.prepare(directory)
+                    for move in CacheLocation.moveEarlierCaches(library: directory, cache: cache) {
+                        switch move {
+                        case let .moved(from, to): Log.debug("cache moved from \(from) to \(to)")
+                        case let .kept(path, reason): Log.warning("cache left at \(path): \(reason)")
+                        }
+                    }
+                })
                 await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
                 if let setAside {
@@ -298,7 +322,7 @@ public final class TrackcastApplication {
     }
 
     private func makeWindow() -> MainWindow {
-        let directories = library.podcastDirectories(podcastIndex: settings.podcastIndexCredentials)
+        let directories = library.podcastDirectories(podcastIndex: podcastIndex.current)
         let window = MainWindow(application: application, library: library, nowPlaying: nowPlaying,
                                 artworkCache: artworkCache, settings: settings, directories: directories,
                                 keepsRunning: { [unowned self] in keepsRunningWhenClosed() },
@@ -315,14 +339,6 @@ public final class TrackcastApplication {
                 }
             }
         }
-        // A key and secret set in Preferences take effect without a restart.
-        for key in ["podcast-index-api-key", "podcast-index-api-secret"] {
-            settings.onChange(key) { [unowned self] in
-                self.window?.setDirectories(library.podcastDirectories(podcastIndex: settings.podcastIndexCredentials))
-            }
-        }
-        // GSettings signals a change only of keys read since a handler was connected.
-        _ = settings.podcastIndexCredentials
         self.window = window
         video.follow(window)
         return window
@@ -471,7 +487,7 @@ public final class TrackcastApplication {
                                 applicationIcon: AppIdentity.id, version: AppIdentity.version,
                                 developerName: tr("The Trackcast developers"), website: AppIdentity.website,
                                 license: .gpl3OrLater)
-        about.setDebugInfo("Library: \(libraryDirectory.path)")
+        about.setDebugInfo("Library: \(libraryDirectory.path)\nCache: \(cacheDirectory.path)")
         about.present()
     }
 }

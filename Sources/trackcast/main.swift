@@ -35,15 +35,17 @@ case .help:
 case .version:
     print("\(AppIdentity.executable) \(AppIdentity.version)")
 case .gui(let items):
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(TrackcastApplication(libraryDirectory: library).run(items: items))
+    let environment = ProcessInfo.processInfo.environment
+    let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
+    let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)
+    exit(TrackcastApplication(libraryDirectory: library, cacheDirectory: cache).run(items: items))
 case .command(let call):
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
     exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library)))
 case .dbusService:
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(TrackcastApplication(libraryDirectory: library).runAsService())
+    let environment = ProcessInfo.processInfo.environment
+    let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
+    let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)
+    exit(TrackcastApplication(libraryDirectory: library, cacheDirectory: cache).runAsService())
 }
