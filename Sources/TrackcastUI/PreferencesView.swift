@@ -9,6 +9,8 @@ import TrackcastCore
 @MainActor
 struct PreferencesView {
     private let window: PreferencesWindow
+    /// Held while the window is open: their change handlers hold them only weakly.
+    private let podcastIndexRows: [EntryRow]
 
     init(transientFor parent: ApplicationWindow?, settings: AppSettings, podcastIndex credentials: PodcastIndexCredentials,
          closed: @escaping @MainActor () -> Void) {
@@ -41,7 +43,8 @@ struct PreferencesView {
         let secretRow = EntryRow(title: tr("API Secret"), secret: true)
         keyRow.text = credentials.typed.key
         secretRow.text = credentials.typed.secret
-        for row in [keyRow, secretRow] {
+        podcastIndexRows = [keyRow, secretRow]
+        for row in podcastIndexRows {
             row.onChanged { [weak keyRow, weak secretRow] in
                 if let keyRow, let secretRow { credentials.set(key: keyRow.text, secret: secretRow.text) }
             }
