@@ -69,10 +69,12 @@ struct CacheLocationTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-caches-\(UUID())")
         defer { try? FileManager.default.removeItem(at: home) }
         let library = try earlierLibrary(in: home)
-        // A file where the cache folder should be: nothing can be moved into it.
+        // Files where the moved folders would go: each move itself fails.
         let cache = home.appendingPathComponent("cache/trackcast")
-        try FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("in the way".utf8).write(to: cache)
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        for name in ["artwork", "chapters", "transcripts"] {
+            try Data("in the way".utf8).write(to: cache.appendingPathComponent(name))
+        }
 
         let moves = CacheLocation.moveEarlierCaches(library: library, cache: cache)
         #expect(moves.count == 3 && moves.allSatisfy { if case .kept = $0 { true } else { false } }, "\(moves)")
