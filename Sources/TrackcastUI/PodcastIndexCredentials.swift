@@ -21,6 +21,8 @@ final class PodcastIndexCredentials {
     /// A write to the keyring runs; `unwritten` is what to write after it.
     private var isWriting = false
     private var unwritten: (key: String, secret: String)?
+    /// A failed write is told once: typing fails at every key otherwise.
+    private var toldWriteFailure = false
     /// Called when `current` or `typed` changes.
     var onChange: (@MainActor () -> Void)?
     /// Called with a message for the user when the keyring cannot be used.
@@ -82,7 +84,10 @@ final class PodcastIndexCredentials {
                     try await write(next)
                 } catch {
                     Log.warning("podcast index: cannot write the keyring: \(error)")
-                    tell(tr("No keyring is available, so the Podcast Index key is used only until Trackcast quits"))
+                    if !toldWriteFailure {
+                        toldWriteFailure = true
+                        tell(tr("No keyring is available, so the Podcast Index key is used only until Trackcast quits"))
+                    }
                 }
             }
             isWriting = false

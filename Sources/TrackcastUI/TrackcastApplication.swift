@@ -16,6 +16,7 @@ public final class TrackcastApplication {
     private let cacheDirectory: URL
     private let library: LibraryModel
     private let settings = AppSettings()
+    /// Lazy: it reads `settings`.
     private lazy var podcastIndex = PodcastIndexCredentials(settings: settings)
     /// Open while the user is in Preferences, where keyring messages are shown then.
     private var preferences: PreferencesView?
