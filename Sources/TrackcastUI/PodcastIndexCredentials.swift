@@ -51,17 +51,23 @@ final class PodcastIndexCredentials {
                 settings.set(Variant(""), forKey: Self.secretName)
                 Log.debug("podcast index: key and secret moved from the settings to the keyring")
             } catch {
-                Log.warning("podcast index: no keyring (\(error)); the key and secret stay in the settings")
-                tell(tr("No keyring is available, so the Podcast Index key stays in the settings, where other programs can read it"))
+                Log.warning("podcast index: the keyring is missing or locked (\(error)); the key and secret stay in the settings")
+                tell(tr("The keyring is missing or locked, so the Podcast Index key stays in the settings, where other programs can read it"))
             }
             return
         }
         guard settings.bool(forKey: Self.inKeyringKey) else { return }
         do {
-            let key = try await keyring.secret(named: Self.keyName) ?? ""
-            let secret = try await keyring.secret(named: Self.secretName) ?? ""
+            let key = try await keyring.secret(named: Self.keyName)
+            let secret = try await keyring.secret(named: Self.secretName)
+            guard key != nil || secret != nil else {
+                // libsecret finds nothing in a keyring that stays locked.
+                Log.warning("podcast index: the keyring is locked or no longer holds the key and secret")
+                tell(tr("The keyring is locked or holds no Podcast Index key, so Discover searches without Podcast Index"))
+                return
+            }
             Log.debug("podcast index: key and secret read from the keyring")
-            update((key, secret))
+            update((key ?? "", secret ?? ""))
         } catch {
             Log.warning("podcast index: cannot read the keyring: \(error)")
             tell(tr("The keyring cannot be read, so Discover searches without Podcast Index"))
@@ -86,7 +92,7 @@ final class PodcastIndexCredentials {
                     Log.warning("podcast index: cannot write the keyring: \(error)")
                     if !toldWriteFailure {
                         toldWriteFailure = true
-                        tell(tr("No keyring is available, so the Podcast Index key is used only until Trackcast quits"))
+                        tell(tr("The keyring is missing or locked, so the Podcast Index key is used only until Trackcast quits"))
                     }
                 }
             }

@@ -18,9 +18,20 @@ public final class PrivateKeyring: Sendable {
         public let description: String
     }
 
-    /// Starts the bus, and the keyring on it when `withKeyring`; waits (up
-    /// to 10 s each) until the bus listens and the keyring owns its name.
-    public init(withKeyring: Bool) async throws {
+    /// What the bus offers.
+    public enum State: Sendable {
+        /// No Secret Service at all.
+        case absent
+        /// GNOME Keyring with its login keyring unlocked.
+        case unlocked
+        /// GNOME Keyring whose login keyring exists but is locked, with no
+        /// prompter to unlock it: a lookup finds nothing, a store fails.
+        case locked
+    }
+
+    /// Starts the bus, and the keyring on it in `state`; waits (up to 10 s
+    /// each) until the bus listens and the keyring owns its name.
+    public init(_ state: State) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-keyring-\(UUID())")
         let runtime = folder.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
@@ -48,14 +59,33 @@ public final class PrivateKeyring: Sendable {
             bus.terminate()
             throw StartError(description: "dbus-daemon did not listen: \(bus.standardError)")
         }
-        guard withKeyring else {
-            daemon = nil
-            return
+        do {
+            switch state {
+            case .absent:
+                daemon = nil
+            case .unlocked:
+                daemon = try await Self.startDaemon(folder, address: address, unlocking: true)
+            case .locked:
+                // The login keyring is made by an unlocked start; a second
+                // start without the password finds it locked.
+                let maker = try await Self.startDaemon(folder, address: address, unlocking: true)
+                maker.terminate()
+                _ = maker.waitUntilExit()
+                daemon = try await Self.startDaemon(folder, address: address, unlocking: false)
+            }
+        } catch {
+            bus.terminate()
+            _ = bus.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
         }
+    }
+
+    private static func startDaemon(_ folder: URL, address: String, unlocking: Bool) async throws -> ChildProcess {
+        let environment = isolated(folder, address: address)
         let started = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gnome-keyring-daemon"),
-                                       arguments: ["--foreground", "--unlock", "--components=secrets"],
-                                       environment: Self.isolated(folder, address: address), input: Data("test password".utf8))
-        daemon = started
+                                       arguments: ["--foreground", "--components=secrets"] + (unlocking ? ["--unlock"] : []),
+                                       environment: environment, input: unlocking ? Data("test password".utf8) : nil)
         var owned = false
         for _ in 0..<50 where !owned && started.isRunning {
             let answer = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
@@ -66,9 +96,11 @@ public final class PrivateKeyring: Sendable {
             if !owned { try await Task.sleep(for: .milliseconds(200)) }
         }
         guard owned else {
-            stop()
+            started.terminate()
+            _ = started.waitUntilExit()
             throw StartError(description: "gnome-keyring-daemon did not take org.freedesktop.secrets: \(started.standardError)")
         }
+        return started
     }
 
     /// What a child needs to use this bus, with HOME and the XDG folders in

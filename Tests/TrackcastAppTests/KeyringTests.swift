@@ -6,7 +6,7 @@ import Testing
 /// session bus of its test's own (`PrivateKeyring`), its GSettings in a
 /// keyfile there, read from outside: moved once out of GSettings, read back
 /// from the keyring at the next start, and kept in GSettings with a message
-/// when there is no keyring.
+/// when there is no keyring or it is locked.
 extension RunningAppTests {
     private static let legacySettings = """
         [org/trackcast/Trackcast]
@@ -26,7 +26,7 @@ extension RunningAppTests {
 
     @Test("a Podcast Index key left in GSettings moves into the keyring once and is read from there after")
     func podcastIndexKeyMovesToKeyring() async throws {
-        let keyring = try await PrivateKeyring(withKeyring: true)
+        let keyring = try await PrivateKeyring(.unlocked)
         defer { keyring.stop() }
         try Self.settings(in: keyring, Self.legacySettings)
         let library = RunningApp.temporaryLibrary()
@@ -57,7 +57,7 @@ extension RunningAppTests {
 
     @Test("without a keyring the key stays in GSettings, the user is told, and Discover still uses it")
     func podcastIndexKeyWithoutKeyring() async throws {
-        let bus = try await PrivateKeyring(withKeyring: false)
+        let bus = try await PrivateKeyring(.absent)
         defer { bus.stop() }
         try Self.settings(in: bus, Self.legacySettings)
         let library = RunningApp.temporaryLibrary()
@@ -65,7 +65,7 @@ extension RunningAppTests {
 
         let app = try await RunningApp.launch(library: library, environment: Self.environment(bus))
         let result = try await app.quitting { app in
-            #expect(await app.waitForLine("toast: No keyring is available, so the Podcast Index key stays in the settings"),
+            #expect(await app.waitForLine("toast: The keyring is missing or locked, so the Podcast Index key stays in the settings"),
                     "\(app.standardOutput)\(app.standardError)")
             #expect(app.standardError.contains("org.freedesktop.secrets"), "the log names what is missing: \(app.standardError)")
             #expect(await app.waitForLine("discover: directories Apple Podcasts, Podcast Index"))
@@ -74,5 +74,33 @@ extension RunningAppTests {
         let settings = try String(contentsOf: bus.settingsFile, encoding: .utf8)
         #expect(settings.contains("OLDKEY") && settings.contains("oldsecret"), "lost from GSettings: \(settings)")
         #expect(!settings.contains("podcast-index-in-keyring=true"), "\(settings)")
+    }
+
+    @Test("a locked keyring keeps the key in GSettings, and one that holds it but stays locked is said so")
+    func podcastIndexKeyWithLockedKeyring() async throws {
+        let keyring = try await PrivateKeyring(.locked)
+        defer { keyring.stop() }
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+
+        try Self.settings(in: keyring, Self.legacySettings)
+        let moving = try await RunningApp.launch(library: library, environment: Self.environment(keyring))
+        let kept = try await moving.quitting { app in
+            #expect(await app.waitForLine("toast: The keyring is missing or locked, so the Podcast Index key stays in the settings"),
+                    "\(app.standardOutput)\(app.standardError)")
+            #expect(app.standardError.contains("locked"), "the log says why: \(app.standardError)")
+        }
+        #expect(kept.status == 0 && !kept.timedOut)
+        let settings = try String(contentsOf: keyring.settingsFile, encoding: .utf8)
+        #expect(settings.contains("OLDKEY") && settings.contains("oldsecret"), "lost from GSettings: \(settings)")
+
+        try Self.settings(in: keyring, "[org/trackcast/Trackcast]\npodcast-index-in-keyring=true\n")
+        let reading = try await RunningApp.launch(library: library, environment: Self.environment(keyring))
+        let told = try await reading.quitting { app in
+            #expect(await app.waitForLine("toast: The keyring is locked or holds no Podcast Index key"),
+                    "\(app.standardOutput)\(app.standardError)")
+            #expect(!app.standardOutput.contains("discover: directories Apple Podcasts, Podcast Index"))
+        }
+        #expect(told.status == 0 && !told.timedOut)
     }
 }

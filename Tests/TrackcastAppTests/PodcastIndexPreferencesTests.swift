@@ -45,7 +45,7 @@ extension RunningAppTests {
     func podcastIndexKeyFromPreferences() async throws {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let keyring = try await PrivateKeyring(withKeyring: true)
+        let keyring = try await PrivateKeyring(.unlocked)
         defer { keyring.stop() }
         let app = try await Self.launch(on: keyring, library: library)
         let result = try await app.quitting { app in
@@ -69,10 +69,10 @@ extension RunningAppTests {
     func podcastIndexKeyFromPreferencesWithoutKeyring() async throws {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let bus = try await PrivateKeyring(withKeyring: false)
+        let bus = try await PrivateKeyring(.absent)
         defer { bus.stop() }
         let app = try await Self.launch(on: bus, library: library)
-        let message = "preferences toast: No keyring is available, so the Podcast Index key is used only until Trackcast quits"
+        let message = "preferences toast: The keyring is missing or locked, so the Podcast Index key is used only until Trackcast quits"
         let result = try await app.quitting { app in
             let before = try await Self.typeCredentials(into: app)
             #expect(await app.waitForLine(message, after: before), "\(app.standardOutput[before...])")
