@@ -51,8 +51,8 @@ final class PodcastIndexCredentials {
                 settings.set(Variant(""), forKey: Self.secretName)
                 Log.debug("podcast index: key and secret moved from the settings to the keyring")
             } catch {
-                Log.warning("podcast index: the keyring is missing or locked (\(error)); the key and secret stay in the settings")
-                tell(tr("The keyring is missing or locked, so the Podcast Index key stays in the settings, where other programs can read it"))
+                Log.warning("podcast index: the keyring is missing or locked (\(error)); the key and secret stay in the settings, readable by every program of the session")
+                tell(tr("Keyring unavailable: the Podcast Index key stays in the settings"))
             }
             return
         }
@@ -63,14 +63,14 @@ final class PodcastIndexCredentials {
             guard key != nil || secret != nil else {
                 // libsecret finds nothing in a keyring that stays locked.
                 Log.warning("podcast index: the keyring is locked or no longer holds the key and secret")
-                tell(tr("The keyring is locked or holds no Podcast Index key, so Discover searches without Podcast Index"))
+                tell(tr("Keyring locked or empty: Discover searches without Podcast Index"))
                 return
             }
             Log.debug("podcast index: key and secret read from the keyring")
             update((key ?? "", secret ?? ""))
         } catch {
             Log.warning("podcast index: cannot read the keyring: \(error)")
-            tell(tr("The keyring cannot be read, so Discover searches without Podcast Index"))
+            tell(tr("Keyring unreadable: Discover searches without Podcast Index"))
         }
     }
 
@@ -92,7 +92,7 @@ final class PodcastIndexCredentials {
                     Log.warning("podcast index: cannot write the keyring: \(error)")
                     if !toldWriteFailure {
                         toldWriteFailure = true
-                        tell(tr("The keyring is missing or locked, so the Podcast Index key is used only until Trackcast quits"))
+                        tell(tr("Keyring unavailable: the key is kept until you quit"))
                     }
                 }
             }

@@ -65,7 +65,7 @@ extension RunningAppTests {
 
         let app = try await RunningApp.launch(library: library, environment: Self.environment(bus))
         let result = try await app.quitting { app in
-            #expect(await app.waitForLine("toast: The keyring is missing or locked, so the Podcast Index key stays in the settings"),
+            #expect(await app.waitForLine("toast: Keyring unavailable: the Podcast Index key stays in the settings"),
                     "\(app.standardOutput)\(app.standardError)")
             #expect(app.standardError.contains("org.freedesktop.secrets"), "the log names what is missing: \(app.standardError)")
             #expect(await app.waitForLine("discover: directories Apple Podcasts, Podcast Index"))
@@ -86,7 +86,7 @@ extension RunningAppTests {
         try Self.settings(in: keyring, Self.legacySettings)
         let moving = try await RunningApp.launch(library: library, environment: Self.environment(keyring))
         let kept = try await moving.quitting { app in
-            #expect(await app.waitForLine("toast: The keyring is missing or locked, so the Podcast Index key stays in the settings"),
+            #expect(await app.waitForLine("toast: Keyring unavailable: the Podcast Index key stays in the settings"),
                     "\(app.standardOutput)\(app.standardError)")
             #expect(app.standardError.contains("locked"), "the log says why: \(app.standardError)")
         }
@@ -97,7 +97,7 @@ extension RunningAppTests {
         try Self.settings(in: keyring, "[org/trackcast/Trackcast]\npodcast-index-in-keyring=true\n")
         let reading = try await RunningApp.launch(library: library, environment: Self.environment(keyring))
         let told = try await reading.quitting { app in
-            #expect(await app.waitForLine("toast: The keyring is locked or holds no Podcast Index key"),
+            #expect(await app.waitForLine("toast: Keyring locked or empty: Discover searches without Podcast Index"),
                     "\(app.standardOutput)\(app.standardError)")
             #expect(!app.standardOutput.contains("discover: directories Apple Podcasts, Podcast Index"))
         }

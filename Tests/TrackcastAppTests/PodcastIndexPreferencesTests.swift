@@ -72,7 +72,7 @@ extension RunningAppTests {
         let bus = try await PrivateKeyring(.absent)
         defer { bus.stop() }
         let app = try await Self.launch(on: bus, library: library)
-        let message = "preferences toast: The keyring is missing or locked, so the Podcast Index key is used only until Trackcast quits"
+        let message = "preferences toast: Keyring unavailable: the key is kept until you quit"
         let result = try await app.quitting { app in
             let before = try await Self.typeCredentials(into: app)
             #expect(await app.waitForLine(message, after: before), "\(app.standardOutput[before...])")
