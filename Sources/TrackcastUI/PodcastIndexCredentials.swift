@@ -18,8 +18,8 @@ final class PodcastIndexCredentials {
     private let keyring = Keyring()
     /// What was typed or loaded, each possibly empty.
     private(set) var typed = (key: "", secret: "")
-    /// A write to the keyring runs; `unwritten` is what to write after it.
-    private var isWriting = false
+    /// The writes to the keyring under way, until `unwritten` is empty; shutdown waits for it.
+    private(set) var pendingWrite: Task<Void, Never>?
     private var unwritten: (key: String, secret: String)?
     /// A failed write is told once: typing fails at every key otherwise.
     private var toldWriteFailure = false
@@ -81,9 +81,8 @@ final class PodcastIndexCredentials {
         guard entered != typed else { return }
         update(entered)
         unwritten = entered
-        guard !isWriting else { return }
-        isWriting = true
-        Task {
+        guard pendingWrite == nil else { return }
+        pendingWrite = Task {
             while let next = unwritten {
                 unwritten = nil
                 do {
@@ -96,7 +95,7 @@ final class PodcastIndexCredentials {
                     }
                 }
             }
-            isWriting = false
+            pendingWrite = nil
         }
     }
 

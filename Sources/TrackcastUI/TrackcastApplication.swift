@@ -112,14 +112,10 @@ public final class TrackcastApplication {
             holdUntilDone(nowPlaying.saveCurrentPosition())
         }
         application.onShutdown { [unowned self] in
-            guard let saving = nowPlaying.saveCurrentPosition() else { return }
-            let saved = Flag()
-            Task {
-                await saving.value
-                saved.isSet = true
-            }
-            let done = MainContext.iterate(until: { saved.isSet }, timeout: .seconds(3))
-            Log.debug(done ? "shutdown: position saved" : "shutdown: the position was not saved within 3 s")
+            Self.finish(nowPlaying.saveCurrentPosition(), "position saved", else: "the position was not saved within 3 s")
+            // A key typed just before quitting is still on its way to the keyring.
+            Self.finish(podcastIndex.pendingWrite, "Podcast Index key written",
+                        else: "the Podcast Index key was not written to the keyring within 3 s")
         }
     }
 
@@ -470,6 +466,19 @@ public final class TrackcastApplication {
         // The position is saved at shutdown, which every way out passes through.
         window?.applicationWindow.close()
         application.quit()
+    }
+
+    /// Runs the main context until `work` is done (3 s at most), at
+    /// shutdown, when nothing else would: the process ends after this.
+    private static func finish(_ work: Task<Void, Never>?, _ done: String, else notDone: String) {
+        guard let work else { return }
+        let finished = Flag()
+        Task {
+            await work.value
+            finished.isSet = true
+        }
+        let inTime = MainContext.iterate(until: { finished.isSet }, timeout: .seconds(3))
+        Log.debug("shutdown: " + (inTime ? done : notDone))
     }
 
     /// Keeps the process alive until `work` is done: with its last window
