@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Trackcast: a podcast and video player for the Linux desktop.
 // The module map and the isolation table live in docs/ARCHITECTURE.md.
 import PackageDescription
@@ -86,6 +86,11 @@ let package = Package(
         .executableTarget(name: "refresh-fault-probe", dependencies: ["TrackcastLibrary"],
                           path: "Tests/refresh-fault-probe"),
 
+        // A stand-in for the Background portal on the test's session bus (no
+        // real portal runs outside Flatpak); the background permission test runs it.
+        .executableTarget(name: "fake-background-portal", dependencies: ["CGLib"],
+                          path: "Tests/fake-background-portal"),
+
         // What the tests share: finding built products, running processes.
         .target(name: "TestSupport", dependencies: ["Bindings"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe", "format-size-probe"]),
@@ -94,7 +99,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport", "playback-leak-probe"]),
         .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),
-        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "TrackcastUI", "Bindings", "TestSupport", "trackcast"]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "TrackcastUI", "Bindings", "TestSupport", "trackcast", "fake-background-portal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -102,7 +102,7 @@ struct PlayCommandBenchmark {
     }
 
     private static func mpris(_ method: String, _ shell: BusClient) throws {
-        try shell.call(destination: "org.mpris.MediaPlayer2.Trackcast", path: "/org/mpris/MediaPlayer2",
+        try shell.call(destination: "org.mpris.MediaPlayer2.org.trackcast.Trackcast", path: "/org/mpris/MediaPlayer2",
                        interface: "org.mpris.MediaPlayer2.Player", method: method)
     }
 

@@ -39,6 +39,8 @@ public struct CommandLineParser {
                 return Invocation(action: .version, libraryOption: libraryOption)
             case "--gapplication-service":
                 return Invocation(action: .dbusService, libraryOption: libraryOption)
+            case "--add-podcast":
+                return Invocation(action: .addPodcast, libraryOption: libraryOption)
             case "--library":
                 guard let value = remaining.popFirst(), !value.isEmpty else {
                     throw UsageError(tr("option --library needs a directory"))
@@ -92,6 +94,7 @@ public struct CommandLineParser {
         let options: [(String, String)] = [
             ("--library DIR", String(format: tr("Where the library lives (default: $%@, else $XDG_DATA_HOME/trackcast)"),
                                      LibraryLocation.environmentVariable)),
+            ("--add-podcast", tr("Open the window and ask for a podcast to add")),
             ("-h, --help", tr("Show this help")),
             ("--version", tr("Show the version")),
         ]

@@ -6,6 +6,9 @@ public struct Invocation: Equatable, Sendable {
         /// Started by D-Bus activation (the desktop file's DBusActivatable):
         /// run the application without opening a window until asked.
         case dbusService
+        /// Open the window with the add-podcast dialog (the desktop file's
+        /// "Add Podcast" action, for launchers that run its Exec line).
+        case addPodcast
         case help
         case version
         /// A headless subcommand, its arguments already parsed.

@@ -2,8 +2,12 @@ import Bindings
 import TrackcastCore
 import TrackcastPlayback
 
-/// Publishes the player on the session bus as `org.mpris.MediaPlayer2.Trackcast`,
-/// so media keys, GNOME Shell, the lock screen and `playerctl` control it.
+/// Publishes the player on the session bus as `org.mpris.MediaPlayer2.<app ID>`
+/// (`org.mpris.MediaPlayer2.org.trackcast.Trackcast`), so media keys, GNOME
+/// Shell, the lock screen and `playerctl` control it. The name follows the
+/// app ID because Flatpak lets an app own that name and its sub-names without
+/// a permission, and so that a stable and a `.Devel` build running at once
+/// each have their own.
 ///
 /// A view and a remote: it reads the player to describe it, and hands every
 /// command to the host, the app's one owner of what plays, which changes the
@@ -15,12 +19,23 @@ import TrackcastPlayback
 /// ignore are ignored, and GDBus turns wrong argument types into errors.
 @MainActor
 public final class MPRISService: DBusObjectHandler {
-    public static let busNamePrefix = "org.mpris.MediaPlayer2.Trackcast"
+    /// The bus name for the app ID `appID`, with an instance suffix if given.
+    public static func busName(appID: String = AppIdentity.id, instance: String? = nil) -> String {
+        let name = "org.mpris.MediaPlayer2.\(appID)"
+        return instance.map { "\(name).\($0)" } ?? name
+    }
+
+    /// The friendly name clients show; a development build says it is one,
+    /// so it can be told apart from the stable build beside it.
+    public static func identity(appID: String) -> String {
+        appID.hasSuffix(".Devel") ? "\(AppIdentity.name) (Devel)" : AppIdentity.name
+    }
 
     /// When past this point, Previous restarts the item instead of going back.
     static let restartThreshold: Duration = .seconds(3)
 
     private let player: PlayerController
+    private let appID: String
     private weak var host: (any MPRISHost)?
     private var export: DBusObjectExport?
     private var lastSent: MPRISSnapshot?
@@ -31,14 +46,19 @@ public final class MPRISService: DBusObjectHandler {
     /// ready (the probe's tags, a radio's new title): Metadata changes.
     private var assetObserver: (item: PlaybackItemID, task: Task<Void, Never>)?
 
-    /// - Parameter instance: a suffix for the bus name
-    ///   (`org.mpris.MediaPlayer2.Trackcast.instance42`) when more than one
-    ///   Trackcast may run at once, as the specification allows.
-    public init(player: PlayerController, host: (any MPRISHost)?, instance: String? = nil) throws {
+    /// - Parameters:
+    ///   - appID: whose player this is; the bus name and `DesktopEntry`
+    ///     follow it. The app's own unless a test stands in for another build.
+    ///   - instance: a suffix for the bus name
+    ///     (`org.mpris.MediaPlayer2.org.trackcast.Trackcast.instance42`) when
+    ///     more than one player of one app ID may run at once, as the
+    ///     specification allows.
+    public init(player: PlayerController, host: (any MPRISHost)?, appID: String = AppIdentity.id,
+                instance: String? = nil) throws {
         self.player = player
         self.host = host
-        let busName = instance.map { "\(Self.busNamePrefix).\($0)" } ?? Self.busNamePrefix
-        export = try DBusObjectExport(busName: busName, objectPath: MPRISInterfaces.objectPath,
+        self.appID = appID
+        export = try DBusObjectExport(busName: Self.busName(appID: appID, instance: instance), objectPath: MPRISInterfaces.objectPath,
                                       introspectionXML: MPRISInterfaces.introspection, handler: self)
     }
 
@@ -151,8 +171,8 @@ public final class MPRISService: DBusObjectHandler {
         case (MPRISInterfaces.root, "CanSetFullscreen"): Variant(false)
         case (MPRISInterfaces.root, "CanRaise"): Variant(host?.canRaise ?? false)
         case (MPRISInterfaces.root, "HasTrackList"): Variant(false)
-        case (MPRISInterfaces.root, "Identity"): Variant(AppIdentity.name)
-        case (MPRISInterfaces.root, "DesktopEntry"): Variant(AppIdentity.id)
+        case (MPRISInterfaces.root, "Identity"): Variant(Self.identity(appID: appID))
+        case (MPRISInterfaces.root, "DesktopEntry"): Variant(appID)
         case (MPRISInterfaces.root, "SupportedUriSchemes"): Variant(strings: PlayableURI.schemes)
         case (MPRISInterfaces.root, "SupportedMimeTypes"): Variant(strings: Self.supportedMimeTypes)
         case (MPRISInterfaces.player, "Position"): Variant(player.position?.microseconds ?? 0)

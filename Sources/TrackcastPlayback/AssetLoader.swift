@@ -69,7 +69,7 @@ public struct AssetLoader: Sendable {
         return LoadedAsset(duration: media.duration, isLive: isLive, isSeekable: media.isSeekable && !isLive,
                            tracks: tracks, title: media.tags.title, artist: media.tags.artist, album: media.tags.album,
                            artwork: media.tags.image.map { Data($0) }, artworkType: media.tags.imageType,
-                           chapters: chapters)
+                           chapters: chapters, id3ChapterFrames: media.tags.id3ChapterFrames)
     }
 }
 

@@ -20,7 +20,8 @@ extension LoadedAsset {
                   isSeekable: !isLive && playbin.seeking?.isSeekable == true, tracks: tracks,
                   title: tags.title, artist: tags.artist, album: tags.album,
                   artwork: tags.image.map { Data($0) }, artworkType: tags.imageType,
-                  chapters: VorbisCommentChapters.chapters(from: tags.comments, duration: isLive ? nil : duration))
+                  chapters: VorbisCommentChapters.chapters(from: tags.comments, duration: isLive ? nil : duration),
+                  id3ChapterFrames: tags.id3ChapterFrames)
     }
 
     /// The probe's findings under what the playing pipeline already knows:
@@ -40,6 +41,7 @@ extension LoadedAsset {
             merged.artworkType = artworkType
         }
         if probe.chapters.isEmpty { merged.chapters = chapters }
+        if probe.id3ChapterFrames.isEmpty { merged.id3ChapterFrames = id3ChapterFrames }
         if probe.tracks.isEmpty { merged.tracks = tracks }
         return merged
     }

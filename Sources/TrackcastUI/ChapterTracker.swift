@@ -4,10 +4,10 @@ import TrackcastCore
 import TrackcastLibrary
 
 /// The current item's chapters, gathered from every source (the feed's
-/// Podlove chapters, its Podcasting 2.0 chapters file, the media's own table
-/// of contents, or for local files what GStreamer does not read: ID3 CHAP
-/// frames and MP4 chapters) and merged by priority, and which of them the
-/// play head is in.
+/// Podlove chapters, its Podcasting 2.0 chapters file, the media's own: ID3
+/// CHAP frames as the player passes them on, a table of contents, Vorbis
+/// comments, and for local files MP4 chapters) and merged by priority, and
+/// which of them the play head is in.
 @MainActor
 final class ChapterTracker {
     private let library: LibraryModel
@@ -42,19 +42,26 @@ final class ChapterTracker {
         lastPosition = 0
         rebuild()
         if let episode { loads.append(Task { await loadFeedChapters(of: episode) }) }
-        if let url = URL(string: uri), url.isFileURL {
-            switch url.pathExtension.lowercased() {
-            case "mp3": loads.append(Task { await loadFileChapters { Self.id3Chapters(of: url) } })
-            case "m4a", "m4b", "mp4", "m4v", "mov": loads.append(Task { await loadFileChapters { MP4Chapters.read(contentsOf: url) } })
-            default: break
+        // GStreamer reads no MP4 chapters; Trackcast reads them itself, from
+        // the file or, streamed, by Range requests for just the boxes it needs.
+        if let url = URL(string: uri), ["m4a", "m4b", "mp4", "m4v", "mov"].contains(url.pathExtension.lowercased()) {
+            if url.isFileURL {
+                loads.append(Task { await readEmbeddedChapters { MP4Chapters.read(contentsOf: url) } })
+            } else if ["http", "https"].contains(url.scheme?.lowercased()) {
+                loads.append(Task { await readRemoteMP4Chapters(url) })
             }
         }
     }
 
-    /// The media's own table of contents, once the player has probed it.
-    func embedded(_ chapters: [LoadedAsset.Chapter]) {
-        guard !chapters.isEmpty else { return }
-        add(chapters.map { Chapter(start: $0.start.seconds, title: $0.title, source: .embedded) }, as: .embedded)
+    /// The media's own chapters, once the player has them: an MP3's ID3
+    /// CHAP frames (with their links and pictures), else the container's
+    /// table of contents or Vorbis comments.
+    func embedded(in asset: LoadedAsset?) {
+        if let frames = asset?.id3ChapterFrames, !frames.isEmpty {
+            loads.append(Task { await readEmbeddedChapters { ID3Chapters.read(frames: frames) } })
+        } else if let chapters = asset?.chapters, !chapters.isEmpty {
+            add(chapters.map { Chapter(start: $0.start.seconds, title: $0.title, source: .embedded) }, as: .embedded)
+        }
     }
 
     /// The play head moved (a tick or a seek).
@@ -87,24 +94,26 @@ final class ChapterTracker {
         }
     }
 
-    /// Reads a local file's chapters off the main thread.
-    private func loadFileChapters(_ read: @escaping @Sendable () -> [Chapter]) async {
+    /// Reads the media's own chapters (a file, or frames with pictures in
+    /// them) off the main thread.
+    private func readEmbeddedChapters(_ read: @escaping @Sendable () -> [Chapter]) async {
         let chapters = await Task.detached(operation: read).value
         guard !Task.isCancelled else { return }
         add(chapters, as: .embedded)
     }
 
-    private nonisolated static func id3Chapters(of file: URL) -> [Chapter] {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return [] }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: ID3Chapters.headerLength),
-              let length = ID3Chapters.tagLength(header: header) else { return [] }
-        try? handle.seek(toOffset: 0)
-        return ID3Chapters.read((try? handle.read(upToCount: length)) ?? Data())
+    private func readRemoteMP4Chapters(_ url: URL) async {
+        let reading = await library.remoteMP4Chapters().read(url)
+        guard !Task.isCancelled else { return }
+        if announces {
+            Log.debug("MP4 chapters over HTTP: \(reading.chapters.count), \(reading.bytesFetched) bytes in \(reading.requests) requests")
+        }
+        add(reading.chapters, as: .embedded)
     }
 
     private func add(_ chapters: [Chapter], as source: Chapter.Source) {
-        guard !chapters.isEmpty else { return }
+        // The same again (the player's and then the probe's view of one file): nothing changes.
+        guard !chapters.isEmpty, sources[source] != chapters else { return }
         sources[source] = chapters
         rebuild()
     }

@@ -275,6 +275,11 @@ final class LibraryModel {
         ArtworkFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("artwork", isDirectory: true))
     }
 
+    /// Reads a streamed MP4's own chapters by Range requests.
+    func remoteMP4Chapters() -> RemoteMP4Chapters {
+        RemoteMP4Chapters(client: client())
+    }
+
     /// Fetches Podcasting 2.0 chapters files, kept in the cache folder.
     func chapterFetcher() -> ChapterFetcher {
         ChapterFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("chapters", isDirectory: true))

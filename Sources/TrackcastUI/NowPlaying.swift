@@ -683,7 +683,7 @@ final class NowPlaying {
         switch event {
         case .ready:
             duration = player?.duration
-            chapters.embedded(player?.asset?.chapters ?? [])
+            chapters.embedded(in: player?.asset)
             applyPendingChoice()
             tracks = player?.tracks ?? .none
             if player?.isSubtitleFileUnrecognised == true, let file = subtitleFile {
@@ -712,7 +712,7 @@ final class NowPlaying {
     private func learnt(_ asset: LoadedAsset, about id: PlaybackItemID) {
         guard id == itemID else { return }
         duration = player?.duration ?? duration
-        chapters.embedded(asset.chapters)
+        chapters.embedded(in: asset)
         tracks = player?.tracks ?? .none
         mpris?.propertiesMayHaveChanged()
         notify()

@@ -8,8 +8,12 @@ import TrackcastCore
 final class TrackMenu {
     let root = MenuButton(iconName: "media-view-subtitles-symbolic", tooltip: tr("Audio and Subtitles"), menu: Menu())
     private var shown: TrackSelection?
+    private let isSandboxed: Bool
 
-    init() {
+    /// - Parameter isSandboxed: inside Flatpak the menu says why no subtitle
+    ///   file beside the video was found: the sandbox sees only the video.
+    init(isSandboxed: Bool = Sandbox.isSandboxed()) {
+        self.isSandboxed = isSandboxed
         root.addCSSClass("flat")
         render(.none)
     }
@@ -22,6 +26,11 @@ final class TrackMenu {
         offered.currentSubtitle = nil
         guard offered != shown else { return }
         shown = offered
+        root.setMenu(Self.model(tracks, isSandboxed: isSandboxed))
+    }
+
+    /// The menu for `tracks` (GIO's menu model alone, no widget).
+    static func model(_ tracks: TrackSelection, isSandboxed: Bool) -> Menu {
         let menu = Menu()
         if tracks.audio.count > 1 {
             let audio = Menu()
@@ -38,8 +47,11 @@ final class TrackMenu {
             if let file = track.fileName { label = String(format: tr("%@ (from %@)"), label, file) }
             subtitles.append(label, action: "app.subtitle-track(\(index))")
         }
+        if isSandboxed, !tracks.subtitles.contains(where: { $0.fileName != nil }) {
+            subtitles.appendNote(tr("Subtitle files beside the video are not visible inside Flatpak"))
+        }
         subtitles.append(tr("Load Subtitles…"), action: "app.load-subtitles")
         menu.appendSection(subtitles, label: tr("Subtitles"))
-        root.setMenu(menu)
+        return menu
     }
 }

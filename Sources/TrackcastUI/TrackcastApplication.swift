@@ -36,6 +36,9 @@ public final class TrackcastApplication {
     /// closes it for real.
     private var isPlayingInBackground = false
     private var isQuitting = false
+    private let backgroundPermission = BackgroundPermission()
+    /// What the first activation does instead of presenting the window (`run(activating:)`).
+    private var actionAtActivation: String?
     /// Disabled while a refresh runs, which greys out its button.
     private var refreshAction: SimpleAction?
     /// SIGTERM and SIGINT (logout, Ctrl+C in a terminal) quit as Ctrl+Q does, saving first.
@@ -65,7 +68,14 @@ public final class TrackcastApplication {
                 }
             }
         }
-        application.onActivate { [unowned self] in presentWindow() }
+        application.onActivate { [unowned self] in
+            if let action = actionAtActivation {
+                actionAtActivation = nil
+                application.activateAction(action)
+            } else {
+                presentWindow()
+            }
+        }
         application.onOpen { [unowned self] uris in open(uris) }
         nowPlaying.onMessage { [unowned self] message, offersRetry in
             window?.showToast(message, button: offersRetry ? (tr("Retry"), "app.retry") : nil)
@@ -89,6 +99,29 @@ public final class TrackcastApplication {
         MainQueueBridge.install()
         saveOnEveryExit()
         return application.run(arguments: [AppIdentity.executable] + items)
+    }
+
+    /// Runs the GUI with `action` (one of the application's own) activated in
+    /// place of the plain activation, as the desktop file's actions ask when
+    /// a launcher runs their Exec line. When another instance is running,
+    /// the action goes to it and this process exits.
+    public func run(activating action: String) -> Int32 {
+        MainQueueBridge.install()
+        saveOnEveryExit()
+        do {
+            guard try application.registerIsPrimary() else {
+                application.activateAction(action)
+                application.flush()
+                // Ended here, not by returning: GApplication warns when an
+                // instance that registered but never ran is finalised.
+                exit(0)
+            }
+        } catch {
+            Log.warning("cannot register on the session bus: \(error)")
+            return 1
+        }
+        actionAtActivation = action
+        return application.run(arguments: [AppIdentity.executable])
     }
 
     /// Runs as D-Bus activation asks: registered on the bus, no window until
@@ -437,7 +470,20 @@ public final class TrackcastApplication {
         guard !isQuitting, settings.backgroundPlayback, nowPlaying.isActive else { return false }
         isPlayingInBackground = true
         Log.debug("window hidden; playing in the background")
+        askToRunInBackground()
         return true
+    }
+
+    /// In a sandbox, the desktop is asked whether playing on windowless is
+    /// allowed; without a yes the window comes back and says why.
+    private func askToRunInBackground() {
+        Task {
+            guard let answer = await backgroundPermission.request(),
+                  let refusal = BackgroundPermission.refusal(answer) else { return }
+            Log.warning("background playback: \(answer)")
+            guard isPlayingInBackground else { return }
+            presentWindow().showToast(refusal)
+        }
     }
 
     private func playbackChanged() {
@@ -493,12 +539,7 @@ public final class TrackcastApplication {
     }
 
     private func showAbout() {
-        let about = AboutWindow(transientFor: window?.applicationWindow, applicationName: AppIdentity.name,
-                                applicationIcon: AppIdentity.id, version: AppIdentity.version,
-                                developerName: tr("The Trackcast developers"), website: AppIdentity.website,
-                                license: .gpl3OrLater)
-        about.setDebugInfo("Library: \(libraryDirectory.path)\nCache: \(cacheDirectory.path)")
-        about.present()
+        AboutTrackcast.present(transientFor: window?.applicationWindow, libraryDirectory: libraryDirectory)
     }
 }
 

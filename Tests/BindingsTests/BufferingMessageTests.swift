@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@Suite("Buffering messages")
+@Suite("Buffering messages", .needs("ffmpeg"))
 struct BufferingMessageTests {
     /// GStreamer 1.22's downloadbuffer can post a stale low figure after its
     /// 100 %: one in about 800 loads, too rare to wait for, so the test posts

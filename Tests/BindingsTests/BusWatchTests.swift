@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("Bus watch")
+@Suite("Bus watch", .needs("ffmpeg"))
 @MainActor
 struct BusWatchTests {
     /// A preroll posts a state change for every element inside playbin; the

@@ -41,7 +41,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("trackcast in the user's language")
+@Suite("trackcast in the user's language", .needs("msgfmt"))
 struct TranslatedCommandLineTests {
     /// Compiles the German catalog from the source tree, as meson would install it.
     private func germanCatalog() async throws -> URL {
@@ -187,7 +187,8 @@ struct PlayCommandTests {
         #expect(abs(saved - 2.9) <= 0.29, "saved \(saved) s of 2.9 s")
     }
 
-    @Test("the sound server sees who plays and what: application name, icon and the music role")
+    @Test("the sound server sees who plays and what: application name, icon and the music role",
+          .needs("pulseaudio", "pactl"))
     func soundServerProperties() async throws {
         let file = try await tone(seconds: 8)
         defer { try? FileManager.default.removeItem(at: file) }

@@ -9,7 +9,7 @@ import TestSupport
 /// is needed. Each must fail with a message that says what is wrong, leave
 /// the episode "failed" (not "downloaded") with no file under a visible name,
 /// and lose nothing: the next download, with room, completes.
-@Suite("Download folder faults, one table",
+@Suite("Download folder faults, one table", .needs("sqlite3"),
        .enabled(if: MachineCapabilities.userNamespaces,
                 "needs unprivileged user namespaces (unshare -rm), which this machine does not allow"))
 struct DownloadFolderFaultTests {

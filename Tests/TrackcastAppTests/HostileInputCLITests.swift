@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The real `trackcast` binary given what strangers write.
-@Suite("trackcast given hostile input")
+@Suite("trackcast given hostile input", .needs("sqlite3"))
 struct HostileInputCLITests {
     private let trackcast = BuiltProducts.executable("trackcast")
 

@@ -7,7 +7,7 @@ import TestSupport
 /// `integrity_check` passes and nothing half-done is visible: each show has
 /// all its episodes or none, an import added all its shows or none, and no
 /// download is complete unless its whole file is there.
-@Suite("Killed at random, again and again")
+@Suite("Killed at random, again and again", .needs("sqlite3"))
 struct KillLoopTests {
     static let iterations = 20
     static let shows = 8

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The library commands of the real binary against feeds on loopback.
-@Suite("Library commands")
+@Suite("Library commands", .needs("sqlite3"))
 struct LibraryCommandTests {
     static func feedServer(_ feeds: [String: PodcastFeedWriter], address: String = "127.0.0.1") throws -> TestHTTPServer {
         let server = try TestHTTPServer(address: address)

@@ -341,6 +341,9 @@ extension RunningAppTests {
             for action in ["preferences", "shortcuts", "add-podcast", "about"] {
                 try await app.activate(action)
             }
+            // About shows the metainfo's newest release (read off the main thread, then set).
+            let notes = await app.waitForLine("about: release notes 0.1.0 from org.trackcast.Trackcast.metainfo.xml.in")
+            #expect(notes, "About found no release notes: \(app.standardOutput)")
             try await app.openSampleShow()
             try await app.activate("set-played", "[<(int64 2, true)>]")
             let marked = await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("episode 2 marked played") }

@@ -5,7 +5,7 @@ import TestSupport
 /// The real binary SIGKILLed in the middle of its work: no clean-up runs, as
 /// when the machine loses power or the process is killed. The library must
 /// stay intact, show nothing half-done, and the next run must finish the job.
-@Suite("Killed mid-work")
+@Suite("Killed mid-work", .needs("sqlite3"))
 struct LibraryKillTests {
     static let shows = 24
     static let episodes = 400

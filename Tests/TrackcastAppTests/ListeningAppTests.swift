@@ -238,6 +238,38 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    @Test("an MP3 (ID3 CHAP) or M4A (chapter track, moov last) streamed over HTTP shows its own chapters, and next-chapter lands at the second one's start",
+          arguments: [ChapteredMedia.Container.mp3, .m4a])
+    func streamedChapters(container: ChapteredMedia.Container) async throws {
+        let library = RunningApp.temporaryLibrary()
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chapters-\(UUID()).\(container)")
+        try await ChapteredMedia.write(container, seconds: 7, chapters: [.init(0, "Opening"), .init(2, "Middle part"),
+                                                                          .init(4.5, "Ende – Schluss")], to: media)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: media)
+        }
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let path = "/episode.\(container)"
+        server.route(path, .serve(try Data(contentsOf: media), contentType: container == .mp3 ? "audio/mpeg" : "audio/mp4"))
+        let app = try await RunningApp.launch(library: library, arguments: [server.url(path)])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            try await app.activate("next-chapter")
+            let arrived = await app.waitFor(timeout: .seconds(10)) { Self.currentChapter($0.standardOutput) == "Middle part" }
+            #expect(arrived, "the chapter is \(Self.currentChapter(app.standardOutput) ?? "none")")
+            // Where it stands, as the desktop reads it: MPRIS Position, in microseconds.
+            let position = try await app.mprisPlayerProperty("Position")
+            let microseconds = position.split { !$0.isNumber }.compactMap { Int($0) }.last { $0 > 64 }
+            #expect(microseconds.map { abs($0 - 2_000_000) < 300_000 } == true, "MPRIS Position: \(position)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     /// The library's resume position for `key` once `condition` holds for it, or as it is after 10 s.
     static func savedPosition(_ library: URL, _ key: ResumeKey,
                                           until condition: (Double) -> Bool) async -> Double? {

@@ -5,7 +5,7 @@ import Testing
 /// The real GUI under the test session's display and D-Bus session bus
 /// (meson-helpers/test provides both with xvfb-run and dbus-run-session).
 /// Serialized: the app is single-instance, so only one may run at a time.
-@Suite("The running app", .serialized)
+@Suite("The running app", .needs("xdotool", "import", "xdpyinfo", "xwininfo", "xprop", "metacity", "sqlite3", "ffmpeg", "pulseaudio", "pactl", "pacat", "gdbus"), .serialized)
 struct RunningAppTests {
     let trackcast = BuiltProducts.executable("trackcast")
 

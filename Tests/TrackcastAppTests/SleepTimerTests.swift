@@ -6,7 +6,7 @@ import TrackcastCore
 
 /// The sleep timer against the real player (GStreamer, into a fakesink) in
 /// this process, where the order of its tasks can be arranged.
-@Suite("The sleep timer")
+@Suite("The sleep timer", .needs("ffmpeg"))
 @MainActor
 struct SleepTimerTests {
     @Test("an end-of-chapter timer turned off as its chapter ends neither pauses nor stops the timer set after it")

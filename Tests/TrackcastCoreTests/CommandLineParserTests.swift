@@ -31,6 +31,13 @@ struct CommandLineParserTests {
         #expect(try parser.parse(["--gapplication-service"]).action == .dbusService)
     }
 
+    @Test("--add-podcast, the desktop file's action, keeps the library option before it")
+    func addPodcast() throws {
+        #expect(try parser.parse(["--add-podcast"]).action == .addPodcast)
+        #expect(try parser.parse(["--library", "/l", "--add-podcast"]) == Invocation(action: .addPodcast, libraryOption: "/l"))
+        #expect(parser.helpText.contains("--add-podcast"))
+    }
+
     @Test("--library in both spellings applies to whatever follows")
     func libraryOption() throws {
         #expect(try parser.parse(["--library", "/l"]) == Invocation(action: .gui(items: []), libraryOption: "/l"))

@@ -159,4 +159,16 @@ struct DocumentationTests {
             #expect(missing == [], "in \(document)")
         }
     }
+
+    @Test("every screenshot the metainfo names is a file of the repository, at the release's tag")
+    func metainfoScreenshotsExist() throws {
+        let metainfo = try text("data/org.trackcast.Trackcast.metainfo.xml.in")
+        let images = Self.captures("<image>([^<]+)</image>", in: metainfo)
+        #expect(!images.isEmpty)
+        let tagged = "https://raw.githubusercontent.com/trackcast/trackcast/v@VERSION@/"
+        for image in images {
+            #expect(image.hasPrefix(tagged), "\(image) is not the repository's file at the release's tag")
+            #expect(exists(String(image.dropFirst(tagged.count))), "\(image) names no file of the repository")
+        }
+    }
 }

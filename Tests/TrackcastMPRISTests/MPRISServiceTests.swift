@@ -11,13 +11,13 @@ import TrackcastPlayback
 /// name carries an instance suffix, as the specification allows, so these
 /// tests never meet a running app.
 @MainActor
-@Suite("MPRIS", .serialized)
+@Suite("MPRIS", .needs("playerctl", "gdbus", "ffmpeg"), .serialized)
 struct MPRISServiceTests {
     private static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/sample")
     private let instance = "test\(getpid())x\(UInt32.random(in: 0...UInt32.max))"
-    private var busName: String { "\(MPRISService.busNamePrefix).\(instance)" }
-    private var playerName: String { "Trackcast.\(instance)" }
+    private var busName: String { MPRISService.busName(instance: instance) }
+    private var playerName: String { "\(AppIdentity.id).\(instance)" }
 
     private enum Episode {
         case long
@@ -110,6 +110,42 @@ struct MPRISServiceTests {
             try? await Task.sleep(for: .milliseconds(50))
         }
         return false
+    }
+
+    /// The bus name and what the player says it is follow the app ID, so a
+    /// stable and a `.Devel` build each have their own. Made-up app IDs of
+    /// the same shape stand in for the two builds, one after the other:
+    /// the app tests may own the real stable name on this bus meanwhile, and
+    /// one process has one object at /org/mpris/MediaPlayer2. (Both builds
+    /// running at once, installed, are checked by meson-helpers/mpris-profiles-check.)
+    @Test("a stable and a .Devel build each own the MPRIS name of their app ID and name themselves after it")
+    func nameFollowsAppID() async throws {
+        GLibPump.start()
+        var configuration = PlayerConfiguration()
+        configuration.audioSink = "fakesink"
+        let player = try PlayerController(configuration: configuration)
+        let stable = "org.trackcast.TrackcastTest\(instance)"
+        for (appID, identity) in [(stable, "Trackcast"), ("\(stable).Devel", "Trackcast (Devel)")] {
+            let service = try MPRISService(player: player, host: nil, appID: appID)
+            service.start()
+            defer { service.stop() }
+            var listed: [String] = []
+            let isListed = await eventually {
+                let list = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/playerctl"), arguments: ["--list-all"],
+                                                      timeout: .seconds(30))
+                listed = list.standardOutput.split(separator: "\n").map(String.init)
+                return listed.contains(appID)
+            }
+            #expect(isListed, "playerctl lists \(listed), not \(appID)")
+            let busName = "org.mpris.MediaPlayer2.\(appID)"
+            #expect(MPRISService.busName(appID: appID) == busName)
+            let properties = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
+                "call", "--session", "--dest", busName, "--object-path", "/org/mpris/MediaPlayer2",
+                "--method", "org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2",
+            ], timeout: .seconds(10)).standardOutput
+            #expect(properties.contains("'DesktopEntry': <'\(appID)'>"), "\(busName) said \(properties)")
+            #expect(properties.contains("'Identity': <'\(identity)'>"), "\(busName) said \(properties)")
+        }
     }
 
     @Test("status, pause, play and play-pause do what they say")

@@ -5,7 +5,7 @@ import TrackcastCore
 import TrackcastPlayback
 
 extension PlaybackEngine {
-    @Suite("Chapters in containers")
+    @Suite("Chapters in containers", .needs("ffmpeg"))
     struct ChapterContainerTests {
         @MainActor @Test("Matroska chapters (GStreamer's table of contents) and Ogg Opus chapters (Vorbis comments) reach the probe and the playing item",
               arguments: [ChapteredMedia.Container.mkv, .opus])
@@ -25,6 +25,30 @@ extension PlaybackEngine {
             let reached = await player.waitUntil { player.controller.asset?.chapters == asset.chapters }
             #expect(reached, "the playing item's chapters: \(player.controller.asset?.chapters ?? [])")
             player.controller.stop()
+        }
+
+        @MainActor @Test("an MP3's ID3 CHAP frames reach the playing item whole, from a file and streamed over HTTP alike")
+        func id3ChapterFrames() async throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chapters-\(UUID()).mp3")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try await ChapteredMedia.write(.mp3, seconds: 6, chapters: [.init(0, "Opening"), .init(2, "Middle part"),
+                                                                         .init(4.5, "Ende – Schluss")], to: file)
+            let server = try TestHTTPServer()
+            defer { server.stop() }
+            server.route("/episode.mp3", .serve(try Data(contentsOf: file), contentType: "audio/mpeg"))
+
+            var seen: [[[UInt8]]] = []
+            for uri in [file.absoluteString, server.url("/episode.mp3")] {
+                let player = try await TestPlayer()
+                _ = try await player.play(uri)
+                let frames = player.controller.asset?.id3ChapterFrames ?? []
+                #expect(frames.count == 3, "\(uri)")
+                #expect(frames.allSatisfy { $0.starts(with: Array("CHAP".utf8)) }, "\(uri)")
+                seen.append(frames)
+                player.controller.stop()
+            }
+            #expect(seen.count == 2 && seen[0] == seen[1])
+            #expect(server.log(for: "/episode.mp3").count >= 1)
         }
     }
 }

@@ -8,7 +8,7 @@ extension PlaybackEngine {
     /// The sound server's interruptions, against a real PulseAudio of the
     /// test's own: a call corks the stream (module-role-cork, for a `phone`
     /// stream) and uncorks it after; an output device goes away.
-    @Suite("Interruptions and outputs")
+    @Suite("Interruptions and outputs", .needs("pulseaudio", "pactl", "pacat"))
     @MainActor
     struct InterruptionTests {
         private func pulsePlayer(_ pulse: PulseAudioServer) async throws -> TestPlayer {

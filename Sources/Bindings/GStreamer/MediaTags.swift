@@ -19,6 +19,11 @@ public struct MediaTags: Sendable, Equatable {
     /// That language's name in the user's language ("English", "Englisch"),
     /// or the container's own name for it.
     public var languageName: String?
+    /// ID3v2 CHAP frames, each whole (header and body): id3demux maps no
+    /// chapter to a tag of its own and hands such frames on as
+    /// `private-id3v2-frame` samples, for a stream as for a file.
+    /// It does not say the tag's version; each frame's header does.
+    public var id3ChapterFrames: [[UInt8]] = []
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil,
                 image: [UInt8]? = nil, imageType: String? = nil, comments: [String] = []) {
@@ -43,6 +48,7 @@ public struct MediaTags: Sendable, Equatable {
         if comments.isEmpty { comments = other.comments }
         languageCode = languageCode ?? other.languageCode
         languageName = languageName ?? other.languageName
+        if id3ChapterFrames.isEmpty { id3ChapterFrames = other.id3ChapterFrames }
     }
 
     /// The name of the language an ISO 639 code (two or three letters)
@@ -63,6 +69,7 @@ public struct MediaTags: Sendable, Equatable {
             guard gst_tag_list_peek_string_index(list, "extended-comment", index, &value) != 0, let value else { return nil }
             return String(cString: value)
         }
+        id3ChapterFrames = Self.id3ChapterFrames(in: list)
         // A front cover ("image"); players fall back to the smaller preview.
         for tag in ["image", "preview-image"] {
             if let (bytes, type) = Self.sample(tag, in: list) {
@@ -71,6 +78,24 @@ public struct MediaTags: Sendable, Equatable {
                 break
             }
         }
+    }
+
+    private static func id3ChapterFrames(in list: UnsafePointer<GstTagList>) -> [[UInt8]] {
+        let tag = "private-id3v2-frame"
+        return (0..<gst_tag_list_get_tag_size(list, tag)).compactMap { index in
+            var sample: OpaquePointer?
+            guard gst_tag_list_get_sample_index(list, tag, index, &sample) != 0, let sample else { return nil }
+            defer { gst_sample_unref(sample) }
+            return bytes(of: sample).flatMap { $0.starts(with: Array("CHAP".utf8)) ? $0 : nil }
+        }
+    }
+
+    private static func bytes(of sample: OpaquePointer) -> [UInt8]? {
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        defer { gst_buffer_unmap(buffer, &map) }
+        return Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
     }
 
     private static func string(_ tag: String, in list: UnsafePointer<GstTagList>) -> String? {
@@ -84,11 +109,7 @@ public struct MediaTags: Sendable, Equatable {
         var sample: OpaquePointer?
         guard gst_tag_list_get_sample(list, tag, &sample) != 0, let sample else { return nil }
         defer { gst_sample_unref(sample) }
-        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
-        var map = GstMapInfo()
-        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
-        defer { gst_buffer_unmap(buffer, &map) }
-        let bytes = Array(UnsafeBufferPointer(start: map.data, count: Int(map.size)))
+        guard let bytes = bytes(of: sample) else { return nil }
         let type = gst_sample_get_caps(sample).flatMap { caps in
             gst_caps_get_structure(caps, 0).map { String(cString: gst_structure_get_name($0)) }
         }

@@ -85,6 +85,21 @@ public final class Application: ObjectRef {
 
     public func quit() { g_application_quit(application) }
 
+    /// Registers on the session bus now, before `run`, to learn whether this
+    /// process is the application (true; `startup` has run) or another
+    /// instance already is (false; actions activated here go to it).
+    public func registerIsPrimary() throws -> Bool {
+        try GLibError.check { g_application_register(application, nil, $0) }
+        return g_application_get_is_remote(application) == 0
+    }
+
+    /// Waits until what was sent to the running instance is on the bus, so
+    /// this process may exit without losing it.
+    public func flush() {
+        guard let connection = g_application_get_dbus_connection(application) else { return }
+        g_dbus_connection_flush_sync(connection, nil, nil)
+    }
+
     /// Keeps the process running with no window open (background playback)
     /// until a matching `release()`.
     public func hold() { g_application_hold(application) }

@@ -106,5 +106,17 @@ public final class AboutWindow: Widget {
     /// Text the user can copy into a bug report.
     public func setDebugInfo(_ text: String) { adw_about_window_set_debug_info(opaque, text) }
 
+    /// Where the "Report an Issue" button leads.
+    public func setIssueURL(_ url: String) { adw_about_window_set_issue_url(opaque, url) }
+
+    /// The "What's New" page: `markup` in the metainfo's description subset, for `version`.
+    public func setReleaseNotes(_ markup: String, version: String) {
+        adw_about_window_set_release_notes(opaque, markup)
+        adw_about_window_set_release_notes_version(opaque, version)
+    }
+
+    /// Who translated the app, one per line, as the translation says.
+    public func setTranslatorCredits(_ credits: String) { adw_about_window_set_translator_credits(opaque, credits) }
+
     public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
 }

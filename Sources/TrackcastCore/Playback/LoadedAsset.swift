@@ -53,10 +53,15 @@ public struct LoadedAsset: Sendable, Equatable {
     public var artworkType: String?
     /// Chapters from the container's table of contents, in order.
     public var chapters: [Chapter]
+    /// An MP3's ID3v2 CHAP frames, each whole, as the demuxer handed them
+    /// on: the library reads them (`ID3Chapters.read(frames:)`), with the
+    /// links and pictures `Chapter` has no room for.
+    public var id3ChapterFrames: [[UInt8]]
 
     public init(duration: Duration?, isLive: Bool, isSeekable: Bool, tracks: [Track] = [],
                 title: String? = nil, artist: String? = nil, album: String? = nil,
-                artwork: Data? = nil, artworkType: String? = nil, chapters: [Chapter] = []) {
+                artwork: Data? = nil, artworkType: String? = nil, chapters: [Chapter] = [],
+                id3ChapterFrames: [[UInt8]] = []) {
         self.duration = duration
         self.isLive = isLive
         self.isSeekable = isSeekable
@@ -67,6 +72,7 @@ public struct LoadedAsset: Sendable, Equatable {
         self.artwork = artwork
         self.artworkType = artworkType
         self.chapters = chapters
+        self.id3ChapterFrames = id3ChapterFrames
     }
 
     public var hasVideo: Bool { tracks.contains { $0.kind == .video } }

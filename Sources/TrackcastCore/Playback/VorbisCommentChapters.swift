@@ -7,7 +7,7 @@ import Foundation
 public enum VorbisCommentChapters {
     /// The chapters among `comments` ("KEY=value", keys in any case), in
     /// time order, each ending where the next starts (the last at `duration`).
-    /// Entries whose time does not read are left out.
+    /// Entries whose time does not read, or lies at or past `duration`, are left out.
     public static func chapters(from comments: [String], duration: Duration?) -> [LoadedAsset.Chapter] {
         var starts: [String: Duration] = [:]
         var names: [String: String] = [:]
@@ -25,7 +25,8 @@ public enum VorbisCommentChapters {
             default: continue
             }
         }
-        let ordered = starts.sorted { $0.value < $1.value }
+        // One starting at or past the end is never reached, and would end before it starts.
+        let ordered = starts.filter { start in duration.map { start.value < $0 } ?? true }.sorted { $0.value < $1.value }
         return ordered.enumerated().map { index, entry in
             let end = index + 1 < ordered.count ? ordered[index + 1].value : duration
             let name = names[entry.key].flatMap { $0.isEmpty ? nil : $0 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads the chapters (CHAP frames, with their TIT2 title, WXXX link and
-/// APIC picture) of an ID3v2.3 or v2.4 tag at the start of an MP3.
-/// GStreamer's id3demux turns no CHAP frame into a table of contents, so
-/// the player cannot supply these.
+/// APIC picture) of an ID3v2.3 or v2.4 tag. GStreamer's id3demux turns no
+/// CHAP frame into a table of contents; it hands the frames on whole, which
+/// the player passes up (`LoadedAsset.id3Chapters`), for a stream as for a file.
 public enum ID3Chapters {
     /// How much of a file's start to read: the tag's header says how long it is.
     public static let headerLength = 10
@@ -34,6 +34,29 @@ public enum ID3Chapters {
         let end = min(length, bytes.count)
         return frames(bytes, from: offset, to: end, version: version).compactMap { frame in
             frame.id == "CHAP" ? chapter(bytes, frame, version: version) : nil
+        }
+    }
+
+    /// The chapters among frames handed on one at a time, each whole
+    /// (header and body), as id3demux passes the frames it has no tag for.
+    /// It does not say the tag's version, but a frame's size does: only one
+    /// of syncsafe (v2.4) and plain (v2.3) counts the bytes that follow it.
+    /// Under 128 bytes the two read alike, and so do the frame's sub-frames.
+    public static func read(frames: [[UInt8]]) -> [Chapter] {
+        frames.compactMap { bytes in
+            guard bytes.count >= 10 else { return nil }
+            let size = bytes[4..<8]
+            let version: UInt8
+            if size.allSatisfy({ $0 < 0x80 }), syncsafe(size) == bytes.count - 10 {
+                version = 4
+            } else if bigEndian(size) == bytes.count - 10 {
+                version = 3
+            } else {
+                return nil
+            }
+            guard let frame = Self.frames(bytes, from: 0, to: bytes.count, version: version).first,
+                  frame.id == "CHAP" else { return nil }
+            return chapter(bytes, frame, version: version)
         }
     }
 

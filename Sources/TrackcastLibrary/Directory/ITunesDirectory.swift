@@ -35,20 +35,7 @@ public struct ITunesDirectory: PodcastDirectory {
             URLQueryItem(name: "limit", value: String(limit)),
         ]
         guard let url = components.url else { throw DirectorySearchError.badResponse("The search address is not valid.") }
-        let answer = try await DirectoryRequest.jsonObject(url, client: client, timeouts: timeouts)
-        guard let results = answer["results"] as? [Any] else {
-            throw DirectorySearchError.badResponse("The answer has no results list.")
-        }
-        return DirectoryRequest.unique(results.compactMap { ($0 as? [String: Any]).flatMap(Self.result) })
-    }
-
-    static func result(_ entry: [String: Any]) -> DirectoryResult? {
-        guard let title = DirectoryRequest.text(entry["collectionName"]) ?? DirectoryRequest.text(entry["trackName"]),
-              let feed = DirectoryRequest.webURL(entry["feedUrl"]) else { return nil }
-        return DirectoryResult(
-            title: title, author: DirectoryRequest.text(entry["artistName"]), feedURL: feed,
-            artworkURL: DirectoryRequest.webURL(entry["artworkUrl600"]) ?? DirectoryRequest.webURL(entry["artworkUrl100"]),
-            episodeCount: DirectoryRequest.count(entry["trackCount"]),
-            genre: DirectoryRequest.text(entry["primaryGenreName"]))
+        return try DirectoryAnswer.iTunesResults(
+            try await DirectoryRequest.jsonObject(url, client: client, timeouts: timeouts))
     }
 }

@@ -11,41 +11,7 @@ public protocol PodcastDirectory: Sendable {
     func search(_ term: String) async throws -> [DirectoryResult]
 }
 
-/// One show a directory found.
-public struct DirectoryResult: Sendable, Equatable, Identifiable {
-    public let title: String
-    public let author: String?
-    /// Always `http` or `https`.
-    public let feedURL: URL
-    /// Always `http` or `https`.
-    public let artworkURL: URL?
-    public let episodeCount: Int?
-    public let genre: String?
-
-    public var id: URL { feedURL }
-
-    public init(title: String, author: String?, feedURL: URL, artworkURL: URL?, episodeCount: Int?, genre: String?) {
-        self.title = title
-        self.author = author
-        self.feedURL = feedURL
-        self.artworkURL = artworkURL
-        self.episodeCount = episodeCount
-        self.genre = genre
-    }
-}
-
-/// Why a search failed, sorted as feed failures are: what a person can act on.
-public enum DirectorySearchError: Error, Sendable, Equatable {
-    /// No connection: no network, the name does not resolve, refused, reset.
-    case offline(String)
-    case timeout
-    /// The service answered with an error status (401 for a wrong key).
-    case httpStatus(Int)
-    /// The answer was not the JSON the service documents, or too large.
-    case badResponse(String)
-}
-
-/// The request and reading both directories share.
+/// The request both directories make.
 enum DirectoryRequest {
     /// Results lists are small; a megabyte is far more than 200 shows take.
     static let maxResponseBytes: Int64 = 4 * 1_048_576
@@ -63,16 +29,7 @@ enum DirectoryRequest {
             throw classify(error)
         }
         guard (200..<300).contains(head.status) else { throw DirectorySearchError.httpStatus(head.status) }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: body.data)
-        } catch {
-            throw DirectorySearchError.badResponse("The answer is not JSON.")
-        }
-        guard let dictionary = object as? [String: Any] else {
-            throw DirectorySearchError.badResponse("The answer is not a JSON object.")
-        }
-        return dictionary
+        return try DirectoryAnswer.object(body.data)
     }
 
     private static func classify(_ error: HTTPError) -> any Error {
@@ -83,33 +40,5 @@ enum DirectoryRequest {
         case .tooLarge: DirectorySearchError.badResponse("The answer is too large.")
         case .cancelled: CancellationError()
         }
-    }
-
-    /// A feed or artwork address from the answer, if it is a web address.
-    static func webURL(_ value: Any?) -> URL? {
-        guard let text = value as? String else { return nil }
-        return FeedURLResolver.resolve(text, against: nil)
-    }
-
-    /// Text from the answer, trimmed; nil when missing or empty.
-    static func text(_ value: Any?) -> String? {
-        guard let text = value as? String else { return nil }
-        let trimmed = FeedText.trimmed(text)
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    /// A count the service may send as a number or, now and then, as text.
-    static func count(_ value: Any?) -> Int? {
-        switch value {
-        case let number as NSNumber: number.intValue >= 0 ? number.intValue : nil
-        case let text as String: Int(text).flatMap { $0 >= 0 ? $0 : nil }
-        default: nil
-        }
-    }
-
-    /// The first result for each feed: a directory may list a show twice.
-    static func unique(_ results: [DirectoryResult]) -> [DirectoryResult] {
-        var seen = Set<URL>()
-        return results.filter { seen.insert($0.feedURL).inserted }
     }
 }

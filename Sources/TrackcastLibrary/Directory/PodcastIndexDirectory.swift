@@ -49,28 +49,6 @@ public struct PodcastIndexDirectory: PodcastDirectory {
         let answer = try await DirectoryRequest.jsonObject(
             url, headers: Self.authenticationHeaders(key: key, secret: secret, date: now()), client: client,
             timeouts: timeouts)
-        // The service says "true" or "false" as text (and true as JSON now and then).
-        if (answer["status"] as? String)?.lowercased() == "false" || (answer["status"] as? Bool) == false {
-            throw DirectorySearchError.badResponse(DirectoryRequest.text(answer["description"]) ?? "The service refused the search.")
-        }
-        guard let feeds = answer["feeds"] as? [Any] else {
-            throw DirectorySearchError.badResponse("The answer has no feeds list.")
-        }
-        return DirectoryRequest.unique(feeds.compactMap { ($0 as? [String: Any]).flatMap(Self.result) })
-    }
-
-    static func result(_ entry: [String: Any]) -> DirectoryResult? {
-        guard let title = DirectoryRequest.text(entry["title"]), let feed = DirectoryRequest.webURL(entry["url"]) else {
-            return nil
-        }
-        // Categories come as {"104": "Tech", "105": "News"}: the lowest id first.
-        let categories = (entry["categories"] as? [String: Any]) ?? [:]
-        let genre = categories.sorted { (Int($0.key) ?? .max, $0.key) < (Int($1.key) ?? .max, $1.key) }
-            .lazy.compactMap { DirectoryRequest.text($0.value) }.first
-        return DirectoryResult(
-            title: title, author: DirectoryRequest.text(entry["author"]) ?? DirectoryRequest.text(entry["ownerName"]),
-            feedURL: feed,
-            artworkURL: DirectoryRequest.webURL(entry["artwork"]) ?? DirectoryRequest.webURL(entry["image"]),
-            episodeCount: DirectoryRequest.count(entry["episodeCount"]), genre: genre)
+        return try DirectoryAnswer.podcastIndexResults(answer)
     }
 }

@@ -31,12 +31,12 @@ enum DownloadFileName {
             }
         }
         name = String(name.drop { $0 == "." || $0 == " " || $0 == "-" })
-        while name.utf8.count > maxBytes { name.removeLast() }
-        while let last = name.last, last == "." || last == " " { name.removeLast() }
-        if name.isEmpty { return fallback }
         // Windows refuses these device names, with any extension, on any drive it can write.
         let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.uppercased() } ?? ""
-        return reservedNames.contains(stem.trimmingCharacters(in: .whitespaces)) ? "_" + name : name
+        if reservedNames.contains(stem.trimmingCharacters(in: .whitespaces)) { name = "_" + name }
+        while name.utf8.count > maxBytes { name.removeLast() }
+        while let last = name.last, last == "." || last == " " { name.removeLast() }
+        return name.isEmpty ? fallback : name
     }
 
     private static let reservedNames: Set<String> = Set(["CON", "PRN", "AUX", "NUL"]
@@ -45,8 +45,9 @@ enum DownloadFileName {
     /// The extension for a media type; `nil` for a type that says nothing
     /// (octet-stream) or one not known.
     static func fileExtension(forType type: String?) -> String? {
-        guard let type else { return nil }
-        let essence = type.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        // The essence is what comes before any parameters; "" or ";" has none.
+        guard let essence = type?.prefix(while: { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+        else { return nil }
         return extensions[essence]
     }
 

@@ -39,7 +39,11 @@ public enum SubtitleFileCheck {
         } catch {
             throw .unreadable(error.localizedDescription)
         }
-        let format: TranscriptParser.Format = url.pathExtension.lowercased() == "vtt" ? .webVTT : .subRip
+        return try cueCount(in: data, format: url.pathExtension.lowercased() == "vtt" ? .webVTT : .subRip)
+    }
+
+    /// The number of timed cues in a subtitle file's bytes.
+    static func cueCount(in data: Data, format: TranscriptParser.Format) throws(Failure) -> Int {
         // A NUL never appears in subtitle text: a binary file read as Latin-1
         // would otherwise pass as text.
         guard !data.contains(0) else { throw .noCues }

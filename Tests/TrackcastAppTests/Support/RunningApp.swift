@@ -11,7 +11,7 @@ import Testing
 final class RunningApp: Sendable {
     static let executable = BuiltProducts.executable("trackcast")
     static let busName = "org.trackcast.Trackcast"
-    static let mprisBusName = "org.mpris.MediaPlayer2.Trackcast"
+    static let mprisBusName = "org.mpris.MediaPlayer2.org.trackcast.Trackcast"
 
     let process: ChildProcess
     /// The app's own session bus when the test gave it one (`PrivateKeyring`), for the D-Bus calls to it.
@@ -163,8 +163,8 @@ final class RunningApp: Sendable {
     }
 
     /// Calls `method` of the app's MPRIS player (`org.mpris.MediaPlayer2…`) by its
-    /// exact bus name, not playerctl's "-p Trackcast", which also matches
-    /// other Trackcast instances (the MPRIS tests' own players).
+    /// exact bus name, not playerctl's "-p org.trackcast.Trackcast", which also
+    /// matches other Trackcast instances (the MPRIS tests' own players).
     func mpris(_ method: String, _ arguments: String...) async throws -> ChildProcess.Result {
         try await Self.gdbusCall(Self.mprisBusName, "/org/mpris/MediaPlayer2", method, arguments)
     }

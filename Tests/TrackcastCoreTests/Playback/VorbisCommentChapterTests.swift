@@ -27,4 +27,13 @@ struct VorbisCommentChapterTests {
         let chapters = VorbisCommentChapters.chapters(from: ["CHAPTER001=999999999:00:00.000"], duration: nil)
         #expect(chapters.map(\.start) == [.seconds(10_000_000)])
     }
+
+    @Test("a chapter starting at or after the media's end is left out: none ends before it starts")
+    func pastTheEnd() {
+        let chapters = VorbisCommentChapters.chapters(from: [
+            "CHAPTER001=00:00:00", "CHAPTER002=00:30:00", "CHAPTER003=01:00:00", "CHAPTER004=01:20:00",
+        ], duration: .seconds(3600))
+        #expect(chapters.map(\.start) == [.zero, .seconds(1800)])
+        #expect(chapters.map(\.end) == [.seconds(1800), .seconds(3600)])
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import TrackcastLibrary
+@testable import TrackcastLibrary
 
 @Suite("Chapters")
 struct ChapterTests {
@@ -88,6 +88,30 @@ struct ChapterTests {
         #expect(ID3Chapters.read(try Data(contentsOf: audio)).isEmpty)
         // A tag cut short ends the reading instead of crashing.
         #expect(ID3Chapters.read(tag.data().prefix(40)).count < 2)
+    }
+
+    @Test("CHAP frames handed on one at a time, as id3demux does, read as the whole tag does: v2.3 and v2.4, long ones too",
+          arguments: [UInt8(3), 4])
+    func id3FramesOneByOne(version: UInt8) throws {
+        func frame(_ id: String, _ body: Data) -> Data { ID3TagWriter.frame(id, body, version: version) }
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]) + Data(repeating: 7, count: 300)
+        let tag = ID3TagWriter(version: version, subframes: [
+            (0, 1000, frame("TIT2", ID3TagWriter.title(String(repeating: "Lang ", count: 60)))
+                + frame("APIC", ID3TagWriter.picture(jpeg, mimeType: "image/jpeg"))),
+            (1000, 2000, frame("TIT2", ID3TagWriter.title("Short"))),
+        ]).data()
+        let bytes = [UInt8](tag)
+        let whole = try #require(ID3Chapters.tagLength(header: tag))
+        // The frames as id3demux hands them on: each whole, CTOC too.
+        let frames = ID3Chapters.frames(bytes, from: ID3Chapters.headerLength, to: whole, version: version)
+            .map { Array(bytes[$0.body.lowerBound - 10..<$0.body.upperBound]) }
+        #expect(frames.count == 3)
+        let chapters = ID3Chapters.read(frames: frames)
+        #expect(chapters.map(\.title) == [String(repeating: "Lang ", count: 60).trimmingCharacters(in: .whitespaces), "Short"])
+        #expect(chapters == ID3Chapters.read(tag))
+        #expect(chapters.first?.image == .embedded(jpeg, mimeType: "image/jpeg"))
+        // A frame whose size counts neither way is not read.
+        #expect(ID3Chapters.read(frames: frames.map { Array($0.dropLast()) }).isEmpty)
     }
 
     @Test("ID3 CHAP sub-frames: WXXX links (web only) and APIC pictures kept; ones cut short cost nothing else",

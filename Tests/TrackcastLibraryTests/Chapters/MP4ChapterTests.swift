@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TrackcastLibrary
 
-@Suite("MP4 chapters")
+@Suite("MP4 chapters", .needs("ffmpeg"))
 struct MP4ChapterTests {
     static let marks = [ChapteredMedia.Mark(0, "Opening"), .init(2, "Middle part"), .init(4.5, "Ende – Schluss")]
 
@@ -32,6 +32,42 @@ struct MP4ChapterTests {
             #expect(chapters.map(\.title) == ["Opening", "Middle part", "Ende – Schluss"])
             #expect(chapters.allSatisfy { $0.source == .embedded })
         }
+    }
+
+    @Test("an M4A streamed from a server: the same chapters as from the file, moov last or first, for a fraction of its bytes")
+    func overHTTP() async throws {
+        let directory = try TemporaryDirectory()
+        let written = directory.url.appendingPathComponent("written.m4a")
+        try await ChapteredMedia.write(.m4a, seconds: 120, chapters: Self.marks, to: written)
+        let fastStart = directory.url.appendingPathComponent("faststart.m4a")
+        let moved = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), arguments: [
+            "-loglevel", "error", "-i", written.path, "-map", "0:a", "-c", "copy", "-movflags", "+faststart", fastStart.path,
+        ])
+        try #require(moved.status == 0, "\(moved.standardError)")
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let reader = RemoteMP4Chapters(client: HTTPClient(userAgent: "Trackcast-tests"))
+        for (name, file) in [("moov-last.m4a", written), ("moov-first.m4a", fastStart)] {
+            let bytes = try Data(contentsOf: file)
+            server.route("/\(name)", .serve(bytes, contentType: "audio/mp4"))
+            let reading = await reader.read(try #require(URL(string: server.url("/\(name)"))))
+            #expect(reading.chapters == MP4Chapters.read(contentsOf: file), "\(name)")
+            #expect(reading.chapters.map(\.title) == ["Opening", "Middle part", "Ende – Schluss"], "\(name)")
+            // Headers, moov and the chapter samples, not the media: a 2 MB file, a few blocks of it.
+            #expect(reading.bytesFetched < 300_000 && reading.bytesFetched * 5 < bytes.count,
+                    "\(name): \(reading.bytesFetched) of \(bytes.count) bytes in \(reading.requests) requests")
+            #expect(server.log(for: "/\(name)").allSatisfy { $0.headers["range"]?.hasPrefix("bytes=") == true })
+            print("\(name): \(reading.bytesFetched) of \(bytes.count) bytes in \(reading.requests) requests")
+        }
+
+        // A server that sends the whole file whatever is asked: a small one is read as it is, a large one not at all.
+        let small = directory.url.appendingPathComponent("small.m4a")
+        try await ChapteredMedia.write(.m4a, seconds: 3, chapters: Self.marks.prefix(2).map { $0 }, to: small)
+        server.route("/small.m4a", .encoded(try Data(contentsOf: small), contentType: "audio/mp4", encoding: "identity"))
+        server.route("/large.m4a", .encoded(try Data(contentsOf: written), contentType: "audio/mp4", encoding: "identity"))
+        #expect(await reader.read(try #require(URL(string: server.url("/small.m4a")))).chapters.count == 2)
+        let large = await reader.read(try #require(URL(string: server.url("/large.m4a"))))
+        #expect(large.chapters.isEmpty && large.requests == 1)
     }
 
     @Test("Nero chpl alone, when a file has no chapter track")

@@ -57,6 +57,15 @@ struct DownloadTests {
         #expect(file.lastPathComponent == "Named.\(expected)")
     }
 
+    @Test("a type that is empty or only parameters names nothing, from the server or the feed; the URL's extension then does",
+          arguments: ["", ";", " ; charset=binary"])
+    func emptyType(_ type: String) async throws {
+        let harness = try await DownloadHarness(episodes: [(title: "Untyped", path: "/u.opus", type: type)])
+        harness.server.route("/u.opus", .serve(DownloadHarness.media(100), contentType: type))
+        let file = try await harness.downloader.download(try await harness.episodeIDs()[0])
+        #expect(file.lastPathComponent == "Untyped.opus")
+    }
+
     @Test("a download cut short is not complete, keeps its bytes, and resumes with a Range request")
     func resume() async throws {
         let harness = try await DownloadHarness(episodes: [(title: "Long one", path: "/long.mp3", type: "audio/mpeg")])

@@ -94,10 +94,11 @@ struct NetworkFaultTests {
         #expect(report.outcomes[fine.feedURL.absoluteString] == "notModified", "\(name)")
         #expect(try await harness.store.episodes(of: broken.id, limit: 10).count == 3, "\(name)")
         #expect(try harness.directory.openConnection().queryFirst("PRAGMA integrity_check") { $0.string(0) } == "ok", "\(name)")
-        // Bounded: never the 2 GB a body without a cap would take; the margin
-        // is for the 50 MB cap's buffers and the process itself.
+        // Bounded by the 50 MB cap: the process alone peaks at about 37 MB and
+        // with a capped body at about 89 MB (measured); a cap twice as large
+        // would pass 128 MB.
         let peak = report.peakResidentBytes
-        #expect(peak < 256 * 1_048_576, "\(name): the refresh's process peaked at \(peak / 1_048_576) MB")
+        #expect(peak < 128 * 1_048_576, "\(name): the refresh's process peaked at \(peak / 1_048_576) MB")
     }
 
     /// What `refresh-fault-probe` prints.

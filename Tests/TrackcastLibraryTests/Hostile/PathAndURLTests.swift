@@ -61,6 +61,8 @@ struct PathAndURLTests {
         ("Console", "Console"),
         ("bell\u{7}null\u{0}escape\u{1B}[31m", "bell null escape [31m"),
         ("right\u{202E}to\u{200B}left", "righttoleft"),
+        // The mark for a device name still fits the longest name (found by the download-names fuzzer).
+        ("CON." + String(repeating: "a", count: 300), "_CON." + String(repeating: "a", count: 175)),
     ])
     func names(_ title: String, _ expected: String) {
         #expect(DownloadFileName.sanitised(title, fallback: "Episode 9") == expected)
