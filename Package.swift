@@ -26,6 +26,8 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
 
         // Values meson configures (app ID, version, data and locale folders) and gettext.
         .target(name: "CPlatform"),
@@ -42,7 +44,7 @@ let package = Package(
 
         // The binding layer: the only module that handles raw GLib/GTK/GStreamer pointers.
         .target(name: "Bindings",
-                dependencies: ["CGLib", "CGtk", "CGStreamer", "CX11", "CTrackcastSupport", "CTrackcastVideo", "CTrackcastAudio"]),
+                dependencies: ["CGLib", "CGtk", "CGStreamer", "CX11", "CLibSecret", "CTrackcastSupport", "CTrackcastVideo", "CTrackcastAudio"]),
 
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),
@@ -67,6 +69,11 @@ let package = Package(
         .executableTarget(name: "main-loop-probe", dependencies: ["Bindings"],
                           path: "Tests/main-loop-probe"),
 
+        // A process of its own that formats byte counts in the locale its
+        // environment names; the byte-size test runs it in German.
+        .executableTarget(name: "format-size-probe", dependencies: ["Bindings"],
+                          path: "Tests/format-size-probe"),
+
         // A process of its own that changes items through one PlayerController
         // under GStreamer's leaks tracer and counts what is left; the playback
         // leak test runs it.
@@ -86,7 +93,7 @@ let package = Package(
 
         // What the tests share: finding built products, running processes.
         .target(name: "TestSupport", dependencies: ["Bindings"], path: "Tests/TestSupport"),
-        .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe"]),
+        .testTarget(name: "BindingsTests", dependencies: ["Bindings", "TestSupport", "main-loop-probe", "format-size-probe"]),
         .testTarget(name: "TrackcastCoreTests", dependencies: ["TrackcastCore", "TrackcastCLI"]),
         .testTarget(name: "TrackcastLibraryTests", dependencies: ["TrackcastLibrary", "TestSupport", "refresh-fault-probe"],
                     resources: [.copy("Fixtures")]),

@@ -34,13 +34,10 @@ final class AppSettings {
                          boostsVoice: (try? settings?.bool(forKey: "voice-boost")) ?? false)
     }
 
-    /// Podcast Index's API key and secret; nil unless both are set, and
-    /// then Discover does not offer it.
-    var podcastIndexCredentials: (key: String, secret: String)? {
-        let key = ((try? settings?.string(forKey: "podcast-index-api-key")) ?? "").trimmingCharacters(in: .whitespaces)
-        let secret = ((try? settings?.string(forKey: "podcast-index-api-secret")) ?? "").trimmingCharacters(in: .whitespaces)
-        return key.isEmpty || secret.isEmpty ? nil : (key, secret)
-    }
+    /// A string key's value; empty without an installed schema.
+    func string(forKey key: String) -> String { (try? settings?.string(forKey: key)) ?? "" }
+    /// A boolean key's value; false without an installed schema.
+    func bool(forKey key: String) -> Bool { (try? settings?.bool(forKey: key)) ?? false }
 
     func set(_ value: Variant, forKey key: String) {
         do {

@@ -181,7 +181,5 @@ final class DownloadRow: ListRowController {
         details.text = parts.joined(separator: " · ")
     }
 
-    private static func size(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
-    }
+    private static func size(_ bytes: Int64) -> String { ByteSize.text(bytes) }
 }

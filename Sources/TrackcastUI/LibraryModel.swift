@@ -13,6 +13,8 @@ final class LibraryModel {
     typealias ShowsObserver = @MainActor ([Show]) -> Void
 
     let directory: URL
+    /// Artwork, chapters and transcripts: what can be fetched again (`CacheLocation`).
+    let cacheDirectory: URL
     private var store: LibraryStore?
     /// The opening under way: work asked for before the library is open
     /// (an action over D-Bus right at start-up) waits for it, not fails.
@@ -41,8 +43,11 @@ final class LibraryModel {
         try await openedStore().savePositions(updates)
     }
 
-    init(directory: URL) {
+    /// `cacheDirectory` holds what can be fetched again (artwork, chapters,
+    /// transcripts); by default the library's own `cache` folder.
+    init(directory: URL, cacheDirectory: URL? = nil) {
         self.directory = directory
+        self.cacheDirectory = cacheDirectory ?? directory.appendingPathComponent("cache", isDirectory: true)
     }
 
     /// Opens (or creates) `library.sqlite3`; the store's initializer does its
@@ -265,15 +270,14 @@ final class LibraryModel {
         await reloadShows()
     }
 
-    /// Downloads show artwork once, into the library folder.
+    /// Downloads show artwork once, into the cache folder.
     func artworkFetcher() -> ArtworkFetcher {
-        ArtworkFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("artwork", isDirectory: true))
+        ArtworkFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("artwork", isDirectory: true))
     }
 
-    /// Fetches Podcasting 2.0 chapters files, cached in the library folder.
     /// Chapter pictures as files: linked ones in the artwork cache, carried ones in their own folder.
     func chapterArtwork() -> ChapterArtwork {
-        ChapterArtwork(fetcher: artworkFetcher(), directory: directory.appendingPathComponent("cache/chapter-art"))
+        ChapterArtwork(fetcher: artworkFetcher(), directory: cacheDirectory.appendingPathComponent("chapter-art", isDirectory: true))
     }
 
     /// Reads a streamed MP4's own chapters by Range requests.
@@ -281,14 +285,15 @@ final class LibraryModel {
         RemoteMP4Chapters(client: client())
     }
 
+    /// Fetches Podcasting 2.0 chapters files, kept in the cache folder.
     func chapterFetcher() -> ChapterFetcher {
-        ChapterFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/chapters"))
+        ChapterFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("chapters", isDirectory: true))
     }
 
-    /// Fetches episodes' transcripts, cached in the library folder, in the
+    /// Fetches episodes' transcripts, kept in the cache folder, in the
     /// reader's language where an episode offers several.
     func transcriptFetcher() -> TranscriptFetcher {
-        TranscriptFetcher(client: client(), cacheDirectory: directory.appendingPathComponent("cache/transcripts"),
+        TranscriptFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("transcripts", isDirectory: true),
                           preferredLanguages: Locale.preferredLanguages)
     }
 

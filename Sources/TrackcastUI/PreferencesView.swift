@@ -1,14 +1,19 @@
 import Bindings
 import TrackcastCore
 
-/// The preferences window, each control bound both ways to its GSettings key.
-/// The settings outlive the window: their change handlers are disconnected
-/// when it closes, or every opening would leave its widgets behind.
+/// The preferences window, each control bound both ways to its GSettings key,
+/// but the Podcast Index key and secret, which go to the keyring
+/// (`PodcastIndexCredentials`). The settings outlive the window: their change
+/// handlers are disconnected when it closes, or every opening would leave
+/// its widgets behind.
 @MainActor
 struct PreferencesView {
     private let window: PreferencesWindow
+    /// Held while the window is open: their change handlers hold them only weakly.
+    private let podcastIndexRows: [EntryRow]
 
-    init(transientFor parent: ApplicationWindow?, settings: AppSettings) {
+    init(transientFor parent: ApplicationWindow?, settings: AppSettings, podcastIndex credentials: PodcastIndexCredentials,
+         closed: @escaping @MainActor () -> Void) {
         window = PreferencesWindow(transientFor: parent)
         var connections: [SignalConnection] = []
 
@@ -34,10 +39,17 @@ struct PreferencesView {
         // account's key and secret); Apple's directory needs neither.
         let podcastIndex = PreferencesGroup(title: tr("Podcast Index"))
         podcastIndex.setDescription(tr("With the key and secret of a free podcastindex.org account, Discover can search Podcast Index as well as Apple Podcasts"))
-        podcastIndex.add(Self.textRow(title: tr("API Key"), key: "podcast-index-api-key", secret: false,
-                                      settings: settings, connections: &connections))
-        podcastIndex.add(Self.textRow(title: tr("API Secret"), key: "podcast-index-api-secret", secret: true,
-                                      settings: settings, connections: &connections))
+        let keyRow = EntryRow(title: tr("API Key"))
+        let secretRow = EntryRow(title: tr("API Secret"), secret: true)
+        keyRow.text = credentials.typed.key
+        secretRow.text = credentials.typed.secret
+        podcastIndexRows = [keyRow, secretRow]
+        for row in podcastIndexRows {
+            row.onChanged { [weak keyRow, weak secretRow] in
+                if let keyRow, let secretRow { credentials.set(key: keyRow.text, secret: secretRow.text) }
+            }
+            podcastIndex.add(row)
+        }
         window.add(podcastIndex)
 
         let video = PreferencesGroup(title: tr("Video"))
@@ -47,6 +59,7 @@ struct PreferencesView {
         window.add(video)
         window.onCloseRequest {
             for connection in connections { connection.disconnect() }
+            closed()
             return false
         }
     }
@@ -87,21 +100,10 @@ struct PreferencesView {
         return ActionRow(title: title, subtitle: subtitle, control: spin)
     }
 
-    /// An entry row bound to a string key, saved as it is typed.
-    private static func textRow(title: String, key: String, secret: Bool, settings: AppSettings,
-                                connections: inout [SignalConnection]) -> EntryRow {
-        let row = EntryRow(title: title, secret: secret)
-        func stored() -> String { (try? settings.settings?.string(forKey: key)) ?? "" }
-        row.text = stored()
-        row.onChanged { [weak row] in
-            guard let row, row.text != stored() else { return }
-            settings.set(Variant(row.text), forKey: key)
-        }
-        if let connection = settings.onChange(key, { if row.text != stored() { row.text = stored() } }) {
-            connections.append(connection)
-        }
-        return row
-    }
-
     func present() { window.present() }
+
+    func showToast(_ message: String) {
+        Log.debug("preferences toast: \(message)")
+        window.showToast(message)
+    }
 }

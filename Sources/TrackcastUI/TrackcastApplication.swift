@@ -13,8 +13,13 @@ import TrackcastMPRIS
 public final class TrackcastApplication {
     private let application: Application
     private let libraryDirectory: URL
+    private let cacheDirectory: URL
     private let library: LibraryModel
     private let settings = AppSettings()
+    /// Lazy: it reads `settings`.
+    private lazy var podcastIndex = PodcastIndexCredentials(settings: settings)
+    /// Open while the user is in Preferences, where keyring messages are shown then.
+    private var preferences: PreferencesView?
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
     private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings) {
@@ -44,9 +49,10 @@ public final class TrackcastApplication {
     /// Set by the benchmark: print how long each frame took (`frame-time: MS`).
     private let printsFrameTimes = ProcessInfo.processInfo.environment["TRACKCAST_FRAME_TIMES"] == "1"
 
-    public init(libraryDirectory: URL) {
+    public init(libraryDirectory: URL, cacheDirectory: URL) {
         self.libraryDirectory = libraryDirectory
-        library = LibraryModel(directory: libraryDirectory)
+        self.cacheDirectory = cacheDirectory
+        library = LibraryModel(directory: libraryDirectory, cacheDirectory: cacheDirectory)
         nowPlaying = NowPlaying(library: library, settings: settings)
         artworkCache = ArtworkCache(library: library)
         upNext = UpNext(library: library)
@@ -54,6 +60,7 @@ public final class TrackcastApplication {
         application.onStartup { [unowned self] in
             installActions()
             prepareLibrary()
+            Task { await podcastIndex.load() }
             signalWatches = [SIGTERM, SIGINT].map { signal in
                 UnixSignalWatch(signal: signal) { [unowned self] in
                     Log.debug("signal \(signal): quitting")
@@ -74,6 +81,13 @@ public final class TrackcastApplication {
             window?.showToast(message, button: offersRetry ? (tr("Retry"), "app.retry") : nil)
         }
         nowPlaying.mprisHost = self
+        // A key and secret set in Preferences, or read from the keyring, take effect without a restart.
+        podcastIndex.onChange = { [unowned self] in
+            window?.setDirectories(library.podcastDirectories(podcastIndex: podcastIndex.current))
+        }
+        podcastIndex.onMessage = { [unowned self] message in
+            if let preferences { preferences.showToast(message) } else { window?.showToast(message) }
+        }
         nowPlaying.observe { [unowned self] in playbackChanged() }
         nowPlaying.onEnd { [unowned self] in playNextInQueue() }
         upNext.observe { [unowned self] in nowPlaying.hostChanged() }
@@ -131,14 +145,10 @@ public final class TrackcastApplication {
             holdUntilDone(nowPlaying.saveCurrentPosition())
         }
         application.onShutdown { [unowned self] in
-            guard let saving = nowPlaying.saveCurrentPosition() else { return }
-            let saved = Flag()
-            Task {
-                await saving.value
-                saved.isSet = true
-            }
-            let done = MainContext.iterate(until: { saved.isSet }, timeout: .seconds(3))
-            Log.debug(done ? "shutdown: position saved" : "shutdown: the position was not saved within 3 s")
+            Self.finish(nowPlaying.saveCurrentPosition(), "position saved", else: "the position was not saved within 3 s")
+            // A key typed just before quitting is still on its way to the keyring.
+            Self.finish(podcastIndex.pendingWrite, "Podcast Index key written",
+                        else: "the Podcast Index key was not written to the keyring within 3 s")
         }
     }
 
@@ -214,7 +224,10 @@ public final class TrackcastApplication {
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }
         add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
-            PreferencesView(transientFor: window?.applicationWindow, settings: settings).present()
+            let view = PreferencesView(transientFor: window?.applicationWindow, settings: settings,
+                                       podcastIndex: podcastIndex) { [unowned self] in preferences = nil }
+            preferences = view
+            view.present()
         }
         add("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             ShortcutsView.make(transientFor: window?.applicationWindow).present()
@@ -301,10 +314,18 @@ public final class TrackcastApplication {
     }
 
     private func prepareLibrary() {
-        let directory = libraryDirectory
+        let directory = libraryDirectory, cache = cacheDirectory
         Task {
             do {
-                let setAside = try await library.open(after: { try LibraryLocation.prepare(directory) })
+                let setAside = try await library.open(after: {
+                    try LibraryLocation.prepare(directory)
+                    for move in CacheLocation.moveEarlierCaches(library: directory, cache: cache) {
+                        switch move {
+                        case let .moved(from, to): Log.debug("cache moved from \(from) to \(to)")
+                        case let .kept(path, reason): Log.warning("cache left at \(path): \(reason)")
+                        }
+                    }
+                })
                 await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
                 if let setAside {
@@ -331,7 +352,7 @@ public final class TrackcastApplication {
     }
 
     private func makeWindow() -> MainWindow {
-        let directories = library.podcastDirectories(podcastIndex: settings.podcastIndexCredentials)
+        let directories = library.podcastDirectories(podcastIndex: podcastIndex.current)
         let window = MainWindow(application: application, library: library, nowPlaying: nowPlaying,
                                 artworkCache: artworkCache, settings: settings, directories: directories,
                                 keepsRunning: { [unowned self] in keepsRunningWhenClosed() },
@@ -348,14 +369,6 @@ public final class TrackcastApplication {
                 }
             }
         }
-        // A key and secret set in Preferences take effect without a restart.
-        for key in ["podcast-index-api-key", "podcast-index-api-secret"] {
-            settings.onChange(key) { [unowned self] in
-                self.window?.setDirectories(library.podcastDirectories(podcastIndex: settings.podcastIndexCredentials))
-            }
-        }
-        // GSettings signals a change only of keys read since a handler was connected.
-        _ = settings.podcastIndexCredentials
         self.window = window
         video.follow(window)
         return window
@@ -499,6 +512,19 @@ public final class TrackcastApplication {
         // The position is saved at shutdown, which every way out passes through.
         window?.applicationWindow.close()
         application.quit()
+    }
+
+    /// Runs the main context until `work` is done (3 s at most), at
+    /// shutdown, when nothing else would: the process ends after this.
+    private static func finish(_ work: Task<Void, Never>?, _ done: String, else notDone: String) {
+        guard let work else { return }
+        let finished = Flag()
+        Task {
+            await work.value
+            finished.isSet = true
+        }
+        let inTime = MainContext.iterate(until: { finished.isSet }, timeout: .seconds(3))
+        Log.debug("shutdown: " + (inTime ? done : notDone))
     }
 
     /// Keeps the process alive until `work` is done: with its last window

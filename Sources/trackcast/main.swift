@@ -29,25 +29,27 @@ do {
     exit(2)
 }
 
+/// The GUI over the library and cache folders the command line and the environment name.
+@MainActor func application() -> TrackcastApplication {
+    let environment = ProcessInfo.processInfo.environment
+    let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
+    let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)
+    return TrackcastApplication(libraryDirectory: library, cacheDirectory: cache)
+}
+
 switch invocation.action {
 case .help:
     print(parser.helpText, terminator: "")
 case .version:
     print("\(AppIdentity.executable) \(AppIdentity.version)")
 case .gui(let items):
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(TrackcastApplication(libraryDirectory: library).run(items: items))
+    exit(application().run(items: items))
 case .command(let call):
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
     exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library)))
 case .addPodcast:
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(TrackcastApplication(libraryDirectory: library).run(activating: "add-podcast"))
+    exit(application().run(activating: "add-podcast"))
 case .dbusService:
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(TrackcastApplication(libraryDirectory: library).runAsService())
+    exit(application().runAsService())
 }

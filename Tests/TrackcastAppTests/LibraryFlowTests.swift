@@ -220,7 +220,7 @@ extension RunningAppTests {
                 $0.standardOutput.contains("artwork 128×128 from \(server.url("/cover.png"))")
             }
             #expect(artwork, "the show's artwork was not downloaded and decoded: \(app.standardOutput)")
-            #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("artwork").path))
+            #expect(FileManager.default.fileExists(atPath: library.appendingPathComponent("cache/artwork").path))
 
             try await app.activate("play-episode", "[<int64 1>]")
             let moving = await app.waitFor(timeout: .seconds(20)) { $0.positions().contains { $0 >= 1 } }

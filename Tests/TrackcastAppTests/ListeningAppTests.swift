@@ -320,7 +320,7 @@ extension RunningAppTests {
                 return nil
             }
             try await app.activate("seek-to", "[<3.0>]")
-            let carried = try #require(await artwork { url in url?.path.contains("/cache/chapter-art/") ?? false } ?? nil,
+            let carried = try #require(await artwork { url in url?.path.contains("/chapter-art/") ?? false } ?? nil,
                                        "the carried picture never became the artwork")
             #expect(try Data(contentsOf: carried) == png)
             try await app.activate("seek-to", "[<5.0>]")

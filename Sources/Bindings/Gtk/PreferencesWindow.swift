@@ -17,6 +17,13 @@ public final class PreferencesWindow: Widget {
 
     public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
 
+    /// Shows `title` as plain text in a toast over the window's page.
+    public func showToast(_ title: String) {
+        let escaped = g_markup_escape_text(title, -1)!
+        defer { g_free(escaped) }
+        adw_preferences_window_add_toast(pointer(), adw_toast_new(escaped))
+    }
+
     /// Called when the window is asked to close; return true to keep it open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         onQuerySignal("close-request", handler)

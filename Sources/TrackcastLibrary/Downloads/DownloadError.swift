@@ -78,7 +78,19 @@ public enum DownloadError: Error, Sendable, Equatable, LocalizedError {
         }
     }
 
-    private static func size(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+    /// As g_format_size writes a size in English (decimal units, one
+    /// decimal, a no-break space), which the window shows through GLib
+    /// (`ByteSize`); these messages are English anyway, and the library
+    /// builds without GLib.
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1000 { return bytes == 1 ? "1 byte" : "\(max(bytes, 0)) bytes" }
+        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return String(format: "%.1f", value) + "\u{A0}" + units[unit]
     }
 }

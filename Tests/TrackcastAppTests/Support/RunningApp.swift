@@ -14,6 +14,8 @@ final class RunningApp: Sendable {
     static let mprisBusName = "org.mpris.MediaPlayer2.org.trackcast.Trackcast"
 
     let process: ChildProcess
+    /// The app's own session bus when the test gave it one (`PrivateKeyring`), for the D-Bus calls to it.
+    private let busEnvironment: [String: String?]
 
     /// What `launch` waits for before it returns.
     enum Readiness {
@@ -28,6 +30,7 @@ final class RunningApp: Sendable {
     /// output every app test uses (no test machine has a sound device).
     init(library: URL, arguments: [String] = [], environment: [String: String?] = [:]) throws {
         let base: [String: String?] = ["G_MESSAGES_DEBUG": "Trackcast", "TRACKCAST_AUDIO_SINK": "fakesink sync=true"]
+        busEnvironment = environment["DBUS_SESSION_BUS_ADDRESS"].map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]
         process = try ChildProcess(Self.executable, arguments: ["--library", library.path] + arguments,
                                    environment: base.merging(environment) { $1 })
     }
@@ -75,7 +78,7 @@ final class RunningApp: Sendable {
     /// Quits through the app's own exported action, as a user's script could,
     /// and waits for the process to end.
     func quit() async throws -> ChildProcess.Result {
-        _ = try await Self.activation("quit")
+        _ = try await Self.activation("quit", environment: busEnvironment)
         // Generous: quitting writes the position first, on a machine that may be busy.
         return await process.finish(timeout: .seconds(30))
     }
@@ -148,13 +151,15 @@ final class RunningApp: Sendable {
 
     /// Activates one of the app's actions and expects the call to succeed.
     func activate(_ action: String, _ parameter: String = "[]") async throws {
-        let result = try await Self.activation(action, parameter)
+        let result = try await Self.activation(action, parameter, environment: busEnvironment)
         #expect(result.status == 0, "activating \(action): \(result.standardError)")
     }
 
     /// Activates an action of whichever Trackcast owns the bus name, if one does.
-    static func activation(_ action: String, _ parameter: String = "[]") async throws -> ChildProcess.Result {
-        try await gdbusCall(busName, "/org/trackcast/Trackcast", "org.gtk.Actions.Activate", action, parameter, "{}")
+    static func activation(_ action: String, _ parameter: String = "[]",
+                           environment: [String: String?] = [:]) async throws -> ChildProcess.Result {
+        try await gdbusCall(busName, "/org/trackcast/Trackcast", "org.gtk.Actions.Activate", [action, parameter, "{}"],
+                            environment: environment)
     }
 
     /// Calls `method` of the app's MPRIS player (`org.mpris.MediaPlayer2…`) by its
@@ -175,10 +180,10 @@ final class RunningApp: Sendable {
     }
 
     static func gdbusCall(_ destination: String, _ objectPath: String, _ method: String,
-                          _ arguments: [String]) async throws -> ChildProcess.Result {
+                          _ arguments: [String], environment: [String: String?] = [:]) async throws -> ChildProcess.Result {
         try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), arguments: [
             "call", "--session", "--dest", destination, "--object-path", objectPath, "--method", method,
-        ] + arguments)
+        ] + arguments, environment: environment)
     }
 
     // MARK: The X display
