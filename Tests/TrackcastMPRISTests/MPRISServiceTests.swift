@@ -130,7 +130,10 @@ struct MPRISServiceTests {
             service.start()
             defer { service.stop() }
             var listed: [String] = []
-            let isListed = await eventually {
+            // Generous, as in `start`: taking the name needs this process's main
+            // loop, which every in-process suite shares at the start of a run
+            // (a CI run once saw nothing listed within 30 s).
+            let isListed = await eventually(.seconds(90)) {
                 let list = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/playerctl"), arguments: ["--list-all"],
                                                       timeout: .seconds(30))
                 listed = list.standardOutput.split(separator: "\n").map(String.init)
