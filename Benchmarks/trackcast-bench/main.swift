@@ -8,8 +8,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,static,ui,parsing,hostile,refresh,queries,playback,mpris,commands,listening,video` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,static,ui,parsing,hostile,refresh,queries,playback,mpris,commands,listening,video").split(separator: ",").map(String.init))
+// `--only startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video").split(separator: ",").map(String.init))
 
 // Synchronous top-level code on purpose, as in the app: the main thread runs
 // GLib's main loop, and the bridge drains the main actor's queue from it, so
@@ -60,6 +60,7 @@ Task {
             }
             for row in try await playback.run() { table.add(row) }
         }
+        if groups.contains("chapters") { for row in try await ChaptersBenchmark().run() { table.add(row) } }
         if groups.contains("mpris") { for row in try await MPRISBenchmark().run() { table.add(row) } }
         if groups.contains("commands") {
             for row in try await PlayCommandBenchmark(trackcast: options.path("--trackcast")).run() { table.add(row) }
