@@ -21,8 +21,8 @@ final class EpisodeChaptersView {
 
     private var seek: @MainActor (TimeInterval) -> Void = { _ in }
 
-    init() {
-        let list = ListView(model: chapters, factory: ListItemFactory { EpisodeChapterRow() })
+    init(pictures: ChapterPictures) {
+        let list = ListView(model: chapters, factory: ListItemFactory { EpisodeChapterRow(pictures: pictures) })
         list.setAccessibleLabel(tr("Chapters"))
         list.onActivate { [weak self] position in
             guard let self, let item = chapters.payload(at: position) else { return }
@@ -52,7 +52,8 @@ final class EpisodeChaptersView {
             })
             root.visibleChildName = listed.isEmpty ? "none" : "chapters"
             let linked = listed.filter { EpisodeChapterRow.address(of: $0) != nil }.count
-            Log.debug("episode page: \(listed.count) chapters, \(linked) linked")
+            let pictured = listed.filter { $0.image != nil }.count
+            Log.debug("episode page: \(listed.count) chapters, \(linked) linked, \(pictured) with pictures")
         } else if currentListed != currentIndex {
             let previous = currentIndex
             currentIndex = currentListed
@@ -68,11 +69,15 @@ final class EpisodeChaptersView {
     }
 }
 
-/// One chapter: its start, its title and, if it has a web link, a button
-/// opening it.
+/// One chapter: its picture if it has one, its start, its title and, if it
+/// has a web link, a button opening it.
 @MainActor
 final class EpisodeChapterRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
+    private let pictures: ChapterPictures
+    private let picture = Image(iconName: "image-x-generic-symbolic", pixelSize: ChapterPictures.size)
+    /// The picture asked for, so a late delivery for a chapter bound before is dropped.
+    private var boundImage: ChapterImage?
     private let start = Label()
     private let title = Label()
     // Rows are reused, so one button is pointed at each chapter's link in turn.
@@ -80,7 +85,8 @@ final class EpisodeChapterRow: ListRowController {
 
     var root: Widget { box }
 
-    init() {
+    init(pictures: ChapterPictures) {
+        self.pictures = pictures
         box.addCSSClass("episode-page-row")
         box.setMargins(top: 4, bottom: 4, start: 4, end: 4)
         start.useTabularNumbers()
@@ -91,12 +97,16 @@ final class EpisodeChapterRow: ListRowController {
         title.expandHorizontally()
         link.align(horizontal: .end, vertical: .start)
         link.isVisible = false
+        picture.align(horizontal: .start, vertical: .start)
+        picture.isVisible = false
+        box.append(picture)
         box.append(start)
         box.append(title)
         box.append(link)
     }
 
     func bind(_ item: EpisodeChaptersView.ChapterItem) {
+        showPicture(item.chapter.image)
         start.text = TimeText.clock(seconds: item.chapter.start)
         let name = item.chapter.title.flatMap { $0.isEmpty ? nil : $0 } ?? String(format: tr("Chapter %d"), item.number)
         title.text = name
@@ -115,6 +125,19 @@ final class EpisodeChapterRow: ListRowController {
         } else {
             box.removeCSSClass("current-chapter")
             box.setAccessibleLabel(name)
+        }
+    }
+
+    private func showPicture(_ image: ChapterImage?) {
+        guard image != boundImage else { return }
+        boundImage = image
+        picture.setIconName("image-x-generic-symbolic")
+        picture.isVisible = image != nil
+        guard let image else { return }
+        pictures.texture(for: image) { [weak self] texture in
+            guard let self, boundImage == image else { return }
+            picture.setTexture(texture)
+            Log.debug("episode page: chapter picture \(texture.width)×\(texture.height)")
         }
     }
 

@@ -25,7 +25,11 @@ final class EpisodePage {
     private let notes = Label()
     private let extras = Bin()
     private let sections = ViewStack()
-    private let chaptersView = EpisodeChaptersView()
+    private let chaptersView: EpisodeChaptersView
+    /// The episode's own picture (or its show's), and the one shown: the
+    /// current chapter's replaces it while this episode plays.
+    private var episodeArtwork: URL?
+    private var shownArtwork: URL?
     private let transcriptView = TranscriptView()
     /// The chapters of the episode shown, for when it is not the one playing
     /// (the player's own tracker has them, media's included, when it is).
@@ -42,6 +46,7 @@ final class EpisodePage {
         self.artworkCache = artworkCache
         self.nowPlaying = nowPlaying
         ownChapters = ChapterTracker(library: library, announces: false)
+        chaptersView = EpisodeChaptersView(pictures: ChapterPictures(library: library, artworkCache: artworkCache))
         Self.addStyles()
 
         let header = Box(.horizontal, spacing: 12)
@@ -158,13 +163,8 @@ final class EpisodePage {
         menu.append(tr("Play Last"), action: "app.queue-last(int64 \(episode.id.rawValue))")
         queueMenu.setMenu(menu)
 
-        artwork.setIconName("audio-x-generic-symbolic")
-        if let url = episode.imageURL ?? episode.showImageURL {
-            artworkCache.texture(for: url, size: Self.artworkSize) { [weak self] texture in
-                guard self?.episodeID == episode.id else { return }
-                self?.artwork.setTexture(texture)
-            }
-        }
+        episodeArtwork = episode.imageURL ?? episode.showImageURL
+        showArtwork(episodeArtwork, force: true)
 
         // Only the description is markup, and only what SafeMarkup lets through.
         let markup = if let html = detail.contentHTML, !html.isEmpty { SafeMarkup.fromHTML(html) }
@@ -270,6 +270,19 @@ final class EpisodePage {
         let position = isCurrent ? nowPlaying.position.seconds : nil
         chaptersView.update(list, current: position.flatMap { list.index(at: $0) })
         transcriptView.update(position: position)
+        showArtwork(isCurrent ? nowPlaying.chapterArtwork ?? episodeArtwork : episodeArtwork)
+    }
+
+    private func showArtwork(_ url: URL?, force: Bool = false) {
+        guard force || url != shownArtwork else { return }
+        shownArtwork = url
+        artwork.setIconName("audio-x-generic-symbolic")
+        Log.debug("episode page: artwork \(url?.lastPathComponent ?? "none")")
+        guard let url else { return }
+        artworkCache.texture(for: url, size: Self.artworkSize) { [weak self] texture in
+            guard self?.shownArtwork == url else { return }
+            self?.artwork.setTexture(texture)
+        }
     }
 
     /// What a click on the transcript's `index`th cue does.
@@ -281,6 +294,10 @@ final class EpisodePage {
         transcriptView.searchFor(text)
     }
 
-    /// Shows one of the sections: "notes", "chapters" or "transcript".
-    func showSection(_ name: String) { sections.visibleChildName = name }
+    /// Shows one of the sections, as its switcher does: "notes", "chapters" or
+    /// "transcript"; any other name changes nothing.
+    func showSection(_ name: String) {
+        guard ["notes", "chapters", "transcript"].contains(name) else { return }
+        sections.visibleChildName = name
+    }
 }

@@ -184,6 +184,7 @@ final class MainWindow {
     /// play from the transcript's `index`th cue, search the transcript.
     func activateTranscriptCue(_ index: Int) { episodePage.activateCue(index) }
     func searchTranscript(_ text: String) { episodePage.searchTranscript(text) }
+    func showEpisodeSection(_ name: String) { episodePage.showSection(name) }
 
     /// Back from an episode to the show or list it was opened from; from a show to the library.
     private func goBack() {

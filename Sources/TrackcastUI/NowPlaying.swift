@@ -47,7 +47,7 @@ final class NowPlaying {
     var artwork: URL? { chapterArtwork ?? item?.artwork }
     /// The current chapter's picture on disk; nil while it has none, or it
     /// is being fetched or written, or it is not a picture that may be shown.
-    private var chapterArtwork: URL?
+    private(set) var chapterArtwork: URL?
     private var chapterImage: ChapterImage?
     private var chapterArtworkLoad: Task<Void, Never>?
     private(set) var phase: PlaybackPhase = .idle

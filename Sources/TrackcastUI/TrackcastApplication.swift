@@ -196,6 +196,9 @@ public final class TrackcastApplication {
         addWithParameter("search-transcript", type: "s") { [unowned self] in
             window?.searchTranscript($0.string ?? "")
         }
+        addWithParameter("episode-section", type: "s") { [unowned self] in
+            window?.showEpisodeSection($0.string ?? "")
+        }
         addWithParameter("download-episode", type: "x") { [unowned self] in
             if let id = $0.int64 { commands.download(EpisodeID(rawValue: id)) }
         }

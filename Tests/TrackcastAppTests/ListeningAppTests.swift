@@ -270,6 +270,77 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    /// A 2×2 PNG.
+    static let png = Data(base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==")!
+
+    /// A 7 s MP3 in three chapters: "Plain" without a picture, "Carried" with
+    /// `png` in its tag, "Linked" with a picture at `linkedPicture`.
+    static func picturedEpisode(in folder: URL, linkedPicture: String) async throws -> URL {
+        let plain = folder.appendingPathComponent("plain.mp3")
+        try await ChapteredMedia.write(.mp3, seconds: 7, chapters: [], to: plain)
+        let plainBytes = try Data(contentsOf: plain)
+        let sound = plainBytes.dropFirst(try #require(ID3Chapters.tagLength(header: plainBytes)))
+        func frame(_ id: String, _ body: Data) -> Data { ID3TagWriter.frame(id, body, version: 4) }
+        let tag = ID3TagWriter(version: 4, subframes: [
+            (0, 2000, frame("TIT2", ID3TagWriter.title("Plain"))),
+            (2000, 4500, frame("TIT2", ID3TagWriter.title("Carried"))
+                + frame("APIC", ID3TagWriter.picture(png, mimeType: "image/png"))),
+            (4500, 7000, frame("TIT2", ID3TagWriter.title("Linked"))
+                + frame("APIC", ID3TagWriter.picture(Data(linkedPicture.utf8), mimeType: "-->"))),
+        ]).data()
+        let media = folder.appendingPathComponent("pictures.mp3")
+        try (tag + sound).write(to: media)
+        return media
+    }
+
+    @Test("on the playing episode's page the chapter list shows chapter pictures, and the current chapter's is the artwork")
+    func chapterPicturesOnTheEpisodePage() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pictures-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let library = RunningApp.temporaryLibrary()
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/art.png", .serve(Self.png, contentType: "image/png"))
+        let media = try Data(contentsOf: try await Self.picturedEpisode(in: scratch, linkedPicture: server.url("/art.png")))
+        server.route("/episode.mp3", .serve(media, contentType: "audio/mpeg"))
+        server.route("/feed", .serve(Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Pictures</title>
+              <item><title>In chapters</title><guid>one</guid>
+                <enclosure url="/episode.mp3" type="audio/mpeg" length="\(media.count)"/></item>
+            </channel></rss>
+            """.utf8), contentType: "application/rss+xml"))
+
+        let app = try await RunningApp.launch(library: library)
+        let result = try await app.quitting { app in
+            try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
+            try #require(await app.waitForLine("show page: 1 episodes", timeout: .seconds(20)), "\(app.standardOutput)")
+            try await app.activate("play-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            try await app.activate("open-episode", "[<int64 1>]")
+            try #require(await app.waitForLine("episode page: 3 chapters, 0 linked, 2 with pictures"), "\(app.standardOutput)")
+            try await app.activate("episode-section", "[<'chapters'>]")
+            let thumbnails = await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.components(separatedBy: "episode page: chapter picture ").count == 3
+            }
+            #expect(thumbnails, "\(app.standardOutput.split(separator: "\n").filter { $0.contains("episode page") })")
+            let mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<3.0>]")
+            let artwork = await app.waitFor(timeout: .seconds(20)) { app in
+                app.standardOutput[mark...].split(separator: "\n").contains { $0.contains("episode page: artwork") && $0.hasSuffix(".png") }
+            }
+            #expect(artwork, "\(app.standardOutput[mark...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("a chapter's picture, carried in the tag or linked, is the artwork while it plays, in MPRIS too; a chapter without brings none back")
     func chapterArtwork() async throws {
         let library = RunningApp.temporaryLibrary()
@@ -279,25 +350,11 @@ extension RunningAppTests {
             try? FileManager.default.removeItem(at: library)
             try? FileManager.default.removeItem(at: scratch)
         }
-        let plain = scratch.appendingPathComponent("plain.mp3")
-        try await ChapteredMedia.write(.mp3, seconds: 7, chapters: [], to: plain)
-        let plainBytes = try Data(contentsOf: plain)
-        let sound = plainBytes.dropFirst(try #require(ID3Chapters.tagLength(header: plainBytes)))
-        let png = try #require(Data(base64Encoded:
-            "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=="))
         let server = try TestHTTPServer()
         defer { server.stop() }
-        server.route("/art.png", .serve(png, contentType: "image/png"))
-        func frame(_ id: String, _ body: Data) -> Data { ID3TagWriter.frame(id, body, version: 4) }
-        let tag = ID3TagWriter(version: 4, subframes: [
-            (0, 2000, frame("TIT2", ID3TagWriter.title("Plain"))),
-            (2000, 4500, frame("TIT2", ID3TagWriter.title("Carried"))
-                + frame("APIC", ID3TagWriter.picture(png, mimeType: "image/png"))),
-            (4500, 7000, frame("TIT2", ID3TagWriter.title("Linked"))
-                + frame("APIC", ID3TagWriter.picture(Data(server.url("/art.png").utf8), mimeType: "-->"))),
-        ]).data()
-        let media = scratch.appendingPathComponent("pictures.mp3")
-        try (tag + sound).write(to: media)
+        server.route("/art.png", .serve(Self.png, contentType: "image/png"))
+        let media = try await Self.picturedEpisode(in: scratch, linkedPicture: server.url("/art.png"))
+        let png = Self.png
 
         let app = try await RunningApp.launch(library: library, arguments: [media.path])
         let result = try await app.quitting { app in
