@@ -3,7 +3,8 @@ import TrackcastCore
 import TrackcastLibrary
 
 /// The player bar's chapter button: a menu of the listed chapters, the
-/// current one marked, each jumping to its start. Hidden without chapters.
+/// current one marked, each jumping to its start, and the current one's web
+/// link if it has one. Hidden without chapters.
 @MainActor
 final class ChapterMenu {
     let root = MenuButton(iconName: "view-list-ordered-symbolic", tooltip: tr("Chapters"), menu: Menu())
@@ -28,6 +29,11 @@ final class ChapterMenu {
             let label = "\(TimeText.clock(seconds: chapter.start))  \(title)"
             // The current chapter is marked the way a radio item would be.
             menu.append(index == current ? "▶ " + label : label, action: "app.seek-chapter(\(index))")
+        }
+        if let chapter = chapters.current, EpisodeChapterRow.address(of: chapter) != nil {
+            let link = Menu()
+            link.append(tr("Open Chapter Link"), action: "app.open-chapter-link")
+            menu.appendSection(link)
         }
         root.setMenu(menu)
     }

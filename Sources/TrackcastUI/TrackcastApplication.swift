@@ -196,6 +196,12 @@ public final class TrackcastApplication {
         addWithParameter("search-transcript", type: "s") { [unowned self] in
             window?.searchTranscript($0.string ?? "")
         }
+        add("open-chapter-link") { [unowned self] in
+            // Web addresses only, as the chapter list's link buttons.
+            guard let chapter = nowPlaying.chapters.current, let address = EpisodeChapterRow.address(of: chapter) else { return }
+            Log.debug("chapter link: \(address)")
+            presentWindow().applicationWindow.showURI(address)
+        }
         addWithParameter("episode-section", type: "s") { [unowned self] in
             window?.showEpisodeSection($0.string ?? "")
         }

@@ -275,7 +275,7 @@ extension RunningAppTests {
         "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==")!
 
     /// A 7 s MP3 in three chapters: "Plain" without a picture, "Carried" with
-    /// `png` in its tag, "Linked" with a picture at `linkedPicture`.
+    /// `png` in its tag and a web link, "Linked" with a picture at `linkedPicture`.
     static func picturedEpisode(in folder: URL, linkedPicture: String) async throws -> URL {
         let plain = folder.appendingPathComponent("plain.mp3")
         try await ChapteredMedia.write(.mp3, seconds: 7, chapters: [], to: plain)
@@ -285,6 +285,7 @@ extension RunningAppTests {
         let tag = ID3TagWriter(version: 4, subframes: [
             (0, 2000, frame("TIT2", ID3TagWriter.title("Plain"))),
             (2000, 4500, frame("TIT2", ID3TagWriter.title("Carried"))
+                + frame("WXXX", ID3TagWriter.link("https://example.org/carried"))
                 + frame("APIC", ID3TagWriter.picture(png, mimeType: "image/png"))),
             (4500, 7000, frame("TIT2", ID3TagWriter.title("Linked"))
                 + frame("APIC", ID3TagWriter.picture(Data(linkedPicture.utf8), mimeType: "-->"))),
@@ -325,7 +326,7 @@ extension RunningAppTests {
             try await app.activate("play-pause")
             try #require(await app.waitForLine("paused at"))
             try await app.activate("open-episode", "[<int64 1>]")
-            try #require(await app.waitForLine("episode page: 3 chapters, 0 linked, 2 with pictures"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("episode page: 3 chapters, 1 linked, 2 with pictures"), "\(app.standardOutput)")
             try await app.activate("episode-section", "[<'chapters'>]")
             let thumbnails = await app.waitFor(timeout: .seconds(20)) {
                 $0.standardOutput.components(separatedBy: "episode page: chapter picture ").count == 3
@@ -341,7 +342,7 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
-    @Test("a chapter's picture, carried in the tag or linked, is the artwork while it plays, in MPRIS too; a chapter without brings none back")
+    @Test("a chapter's picture, carried in the tag or linked, is the artwork while it plays, in MPRIS too; a chapter without brings none back; its web link opens in the browser")
     func chapterArtwork() async throws {
         let library = RunningApp.temporaryLibrary()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pictures-\(UUID())")
@@ -356,7 +357,23 @@ extension RunningAppTests {
         let media = try await Self.picturedEpisode(in: scratch, linkedPicture: server.url("/art.png"))
         let png = Self.png
 
-        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        // The desktop's handler for web links: a script noting what it was asked to open.
+        let opened = scratch.appendingPathComponent("opened.txt")
+        let browser = scratch.appendingPathComponent("browser.sh")
+        try "#!/bin/sh\necho \"$1\" >> '\(opened.path)'\n".write(to: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        let applications = scratch.appendingPathComponent("data/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Browser\nExec=\(browser.path) %u\nMimeType=x-scheme-handler/https;\n"
+            .write(to: applications.appendingPathComponent("test-browser.desktop"), atomically: true, encoding: .utf8)
+        let config = scratch.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[Default Applications]\nx-scheme-handler/https=test-browser.desktop\n"
+            .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+
+        let app = try await RunningApp.launch(library: library, arguments: [media.path], environment: [
+            "XDG_DATA_HOME": scratch.appendingPathComponent("data").path, "XDG_CONFIG_HOME": config.path,
+        ])
         let result = try await app.quitting { app in
             try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
             try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
@@ -380,6 +397,12 @@ extension RunningAppTests {
             let carried = try #require(await artwork { url in url?.path.contains("/chapter-art/") ?? false } ?? nil,
                                        "the carried picture never became the artwork")
             #expect(try Data(contentsOf: carried) == png)
+            // Its web link opens in the desktop's browser, as the chapter menu's item does.
+            try await app.activate("open-chapter-link")
+            let launched = await app.waitFor(timeout: .seconds(20)) { _ in
+                (try? String(contentsOf: opened, encoding: .utf8))?.contains("https://example.org/carried") == true
+            }
+            #expect(launched, "the browser was asked for \((try? String(contentsOf: opened, encoding: .utf8)) ?? "nothing")")
             try await app.activate("seek-to", "[<5.0>]")
             let linked = try #require(await artwork { url in url != nil && url != carried } ?? nil,
                                       "the linked picture never became the artwork")

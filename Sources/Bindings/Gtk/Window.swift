@@ -9,6 +9,13 @@ public final class ApplicationWindow: Widget {
 
     private var window: UnsafeMutablePointer<GtkWindow> { pointer(as: GtkWindow.self) }
 
+    /// Opens `uri` in the desktop's handler for it (the browser for a web
+    /// address; through the OpenURI portal inside Flatpak), without waiting:
+    /// GTK reports a failure itself.
+    public func showURI(_ uri: String) {
+        gtk_show_uri(window, uri, guint32(GDK_CURRENT_TIME))
+    }
+
     public func setContent(_ content: Widget) {
         adw_application_window_set_content(pointer(as: AdwApplicationWindow.self), content.widget)
     }
