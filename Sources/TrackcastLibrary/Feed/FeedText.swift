@@ -16,12 +16,15 @@ enum FeedText {
     /// Ends trimmed, inside untouched: URLs, identifiers, HTML.
     static func trimmed(_ text: String) -> String {
         var copy = text
-        return copy.withUTF8 { bytes in
+        let (start, end) = copy.withUTF8 { bytes in
             let start = UnicodeWhitespace.startTrimmed(bytes, from: 0)
-            let end = UnicodeWhitespace.endTrimmed(bytes, from: start, to: bytes.count)
-            if start == 0 && end == bytes.count { return text }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return (start, UnicodeWhitespace.endTrimmed(bytes, from: start, to: bytes.count))
         }
+        if start == 0 && end == copy.utf8.count { return text }
+        // A slice of the string, not new bytes: its UTF-8 is not checked again
+        // (show notes end in a line break, and checking them was a third of making them).
+        let utf8 = copy.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
     }
 
     /// Whether `text` is nothing but whitespace: empty once squashed or trimmed.
