@@ -87,18 +87,24 @@ enum FeedText {
         }
     }
 
-    /// The common case, checked on bytes: printable ASCII, single spaces, no padding.
+    /// The common case, checked on bytes: no whitespace but single spaces
+    /// between words, no padding, no other control byte. Titles in other
+    /// scripts count too (their scalars are copied as they are by `squash`):
+    /// once they were made anew, and their UTF-8 checked again, each time.
     private static func isAlreadySquashed(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var previousWasSpace = true
-            for byte in bytes {
+            for i in bytes.indices {
+                let byte = bytes[i]
                 if byte == 0x20 {
                     if previousWasSpace { return false }
                     previousWasSpace = true
-                } else if byte < 0x21 || byte > 0x7E {
+                } else if byte < 0x21 || byte == 0x7F {
                     return false
                 } else {
+                    // A continuation byte is no scalar's start: `length` answers 0 there.
+                    if byte >= 0x80 && UnicodeWhitespace.length(bytes, at: i) > 0 { return false }
                     previousWasSpace = false
                 }
             }
