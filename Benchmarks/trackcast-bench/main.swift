@@ -8,8 +8,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video").split(separator: ",").map(String.init))
+// `--only startup,cli-startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,cli-startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video").split(separator: ",").map(String.init))
 
 // Synchronous top-level code on purpose, as in the app: the main thread runs
 // GLib's main loop, and the bridge drains the main actor's queue from it, so
@@ -24,6 +24,12 @@ Task {
             let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
             table.add(try startup.run())
             table.add(try await LibraryStartupBenchmark(startup: startup).run())
+        }
+        if groups.contains("cli-startup") {
+            for row in try CLIStartupBenchmark(trackcast: options.path("--trackcast"), floor: options.path("--floor-cli"),
+                                               floorWithGUILibraries: options.path("--floor-cli-gui")).run() {
+                table.add(row)
+            }
         }
         if groups.contains("static") {
             let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))

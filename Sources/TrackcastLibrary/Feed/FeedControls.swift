@@ -1,3 +1,5 @@
+import TrackcastCore
+
 /// Control characters a feed must not pass on: written to a terminal, ESC
 /// (`&#27;`) and CSI (`&#x9b;`) start sequences that retitle the window,
 /// write the clipboard or clear the screen. Dropped when feed text is read
@@ -17,12 +19,17 @@ enum FeedControls {
     static func removing(from text: String) -> String {
         var text = text
         let hasControl = text.withUTF8 { bytes in
-            // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
-            bytes.indices.contains { i in
+            var i = ControlByteScan.firstCandidate(in: bytes, from: 0)
+            while i < bytes.count {
                 let byte = bytes[i]
-                return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
-                    || (byte == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) && bytes[i + 1] != 0x85)
+                // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+                    || (byte == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) && bytes[i + 1] != 0x85) {
+                    return true
+                }
+                i = ControlByteScan.firstCandidate(in: bytes, from: i + 1)
             }
+            return false
         }
         guard hasControl else { return text }
         var kept = String.UnicodeScalarView()

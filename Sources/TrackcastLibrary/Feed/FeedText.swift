@@ -16,12 +16,15 @@ enum FeedText {
     /// Ends trimmed, inside untouched: URLs, identifiers, HTML.
     static func trimmed(_ text: String) -> String {
         var copy = text
-        return copy.withUTF8 { bytes in
+        let (start, end) = copy.withUTF8 { bytes in
             let start = UnicodeWhitespace.startTrimmed(bytes, from: 0)
-            let end = UnicodeWhitespace.endTrimmed(bytes, from: start, to: bytes.count)
-            if start == 0 && end == bytes.count { return text }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return (start, UnicodeWhitespace.endTrimmed(bytes, from: start, to: bytes.count))
         }
+        if start == 0 && end == copy.utf8.count { return text }
+        // A slice of the string, not new bytes: its UTF-8 is not checked again
+        // (show notes end in a line break, and checking them was a third of making them).
+        let utf8 = copy.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
     }
 
     /// Whether `text` is nothing but whitespace: empty once squashed or trimmed.
@@ -84,18 +87,24 @@ enum FeedText {
         }
     }
 
-    /// The common case, checked on bytes: printable ASCII, single spaces, no padding.
+    /// The common case, checked on bytes: no whitespace but single spaces
+    /// between words, no padding, no other control byte. Titles in other
+    /// scripts count too (their scalars are copied as they are by `squash`):
+    /// once they were made anew, and their UTF-8 checked again, each time.
     private static func isAlreadySquashed(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var previousWasSpace = true
-            for byte in bytes {
+            for i in bytes.indices {
+                let byte = bytes[i]
                 if byte == 0x20 {
                     if previousWasSpace { return false }
                     previousWasSpace = true
-                } else if byte < 0x21 || byte > 0x7E {
+                } else if byte < 0x21 || byte == 0x7F {
                     return false
                 } else {
+                    // A continuation byte is no scalar's start: `length` answers 0 there.
+                    if byte >= 0x80 && UnicodeWhitespace.length(bytes, at: i) > 0 { return false }
                     previousWasSpace = false
                 }
             }

@@ -90,9 +90,19 @@ enum HTMLText {
                     i += 1
                     continue
                 }
-                // Text up to the next byte that may mean something, in one write.
+                // Text up to the next byte that may mean something, in one write; a single
+                // space between words goes in with them, as `space()` then `write` would write it.
                 var end = i + 1
-                while end < n, !isMarkupOrSpace(bytes[end]) { end += 1 }
+                while end < n {
+                    let next = bytes[end]
+                    if next == UInt8(ascii: " "), end + 1 < n, !isMarkupOrSpace(bytes[end + 1]) {
+                        end += 2
+                    } else if isMarkupOrSpace(next) {
+                        break
+                    } else {
+                        end += 1
+                    }
+                }
                 writer.write(UnsafeBufferPointer(rebasing: bytes[i..<end]))
                 i = end
             }

@@ -35,7 +35,7 @@ enum JSONText {
         case .object(let members):
             json.object { json in
                 for member in members {
-                    json.key(member.key)
+                    json.key(escaping: member.key)
                     member.value.write(to: &json)
                 }
             }

@@ -14,8 +14,10 @@ struct FeedEncodingTests {
         let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
         var random = SplitMix64(seed: seed)
         let pieces = ["a", " ", "word ", "é", "ωρα", "Ёлка", "مرحبا", "東京", "🎧", "\u{10FFFF}"].map { Array($0.utf8) }
-        // Lone continuation, overlong, surrogate, above U+10FFFF, cut-off lead bytes, Latin-1.
-        let bad: [[UInt8]] = [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF0], [0xE9]]
+        // Lone continuation, overlong, surrogate, above U+10FFFF, cut-off lead bytes, Latin-1,
+        // an overlong three-byte form, two- and three-byte sequences cut off or ending in ASCII.
+        let bad: [[UInt8]] = [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF0], [0xE9],
+                             [0xE0, 0x80, 0x80], [0xEE, 0x80], [0xE4, 0xB8, 0x41], [0xD0, 0x41]]
         for _ in 0..<2_000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int(random.next() % 40) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }

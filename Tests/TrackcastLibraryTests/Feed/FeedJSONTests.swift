@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackcastLibrary
+@testable import TrackcastLibrary
 
 @Suite("feed JSON for the CLI")
 struct FeedJSONTests {
@@ -94,6 +94,21 @@ struct FeedJSONTests {
                 let object = try json(Feed(title: title))
                 #expect(object["title"] as? String == title, "\(special.unicodeScalars.first!.value) after \(offset) bytes")
             }
+        }
+    }
+
+    @Test("integers are written digit by digit as Swift prints them, signs and extremes included")
+    func integers() {
+        let values: [Int64] = [0, 7, -7, 10, 99, 100, -1_000_000, 1_733_000_000, .max, .min, .min + 1]
+        for value in values {
+            var json = JSONWriter(reservingCapacity: 0)
+            json.integer(value)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == String(value))
+        }
+        for value in [-0.0, 3.0, -42.0, 1e14] {
+            var json = JSONWriter(reservingCapacity: 0)
+            json.number(value)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == String(Int64(value)))
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TrackcastLibrary
 
 @Suite("HTML text")
@@ -63,5 +64,27 @@ struct HTMLTextTests {
     func squashingKeepingNewlines() {
         #expect(FeedText.squashingWhitespaceKeepingNewlines(" linefeeds\ncarriage\r  returns ") == "linefeeds\ncarriage\r returns")
         #expect(FeedText.squashingWhitespaceKeepingNewlines("\n\n a  \n  b \n") == "a \n b")
+    }
+
+    /// Text that needs no squashing is returned as it is, checked on its
+    /// bytes; this holds that check to Unicode's White_Space on text in many
+    /// scripts with every kind of whitespace anywhere, one at a time or in runs.
+    @Test("squashing agrees with Unicode's White_Space on text in many scripts")
+    func squashingAgreesWithUnicode() {
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        let words = ["a", "word", "é", "ωρα", "Ёлка", "مرحبا", "東京", "🎧", "\u{10FFFF}", "\u{301}", "\u{7F}"]
+        let spaces = [" ", "  ", "\t", "\n", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{2028}", "\u{202F}", "\u{205F}", "\u{3000}"]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 8) {
+                text += words[Int(random.next() % UInt64(words.count))]
+                if random.next() % 3 == 0 { text += spaces[Int(random.next() % UInt64(spaces.count))] } else { text += " " }
+            }
+            if random.next() % 2 == 0 { text = String(text.dropLast()) }
+            let expected = text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace)
+                .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+            #expect(FeedText.squashingWhitespace(text) == expected, "\(Array(text.unicodeScalars.map(\.value))), seed \(seed)")
+        }
     }
 }

@@ -28,6 +28,19 @@ struct ControlCharacterTests {
         #expect(episode.description.map(Self.hasControls) == false, "\(episode.description ?? "")")
     }
 
+    @Test("feed text loses a control at every offset (the check skips eight bytes a step)")
+    func everyOffset() {
+        for control in ["\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{80}"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + control + String(repeating: "b", count: 19 - offset)
+                #expect(FeedControls.removing(from: text) == String(repeating: "a", count: offset) + String(repeating: "b", count: 19 - offset),
+                        "\(control.unicodeScalars.first!.value) at \(offset)")
+            }
+        }
+        let kept = "a\tb\nc\rd \u{85} é \u{A0} 東京 😀"
+        #expect(FeedControls.removing(from: kept) == kept)
+    }
+
     @Test("decoding entities drops controls but keeps tabs and line breaks")
     func entities() {
         #expect(HTMLText.decodingEntities("a&#27;b&#x9b;c&#x85;d&#9;e&#10;f&#127;g") == "abc\u{85}d\te\nfg")
