@@ -6,8 +6,8 @@ import TrackcastLibrary
 /// The current item's chapters, gathered from every source (the feed's
 /// Podlove chapters, its Podcasting 2.0 chapters file, the media's own: ID3
 /// CHAP frames as the player passes them on, a table of contents, Vorbis
-/// comments, and for local files MP4 chapters) and merged by priority, and
-/// which of them the play head is in.
+/// comments, and MP4 chapters read from the file or by Range requests) and
+/// merged by priority, and which of them the play head is in.
 @MainActor
 final class ChapterTracker {
     private let library: LibraryModel
