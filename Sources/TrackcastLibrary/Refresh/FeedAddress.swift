@@ -6,7 +6,8 @@ public enum FeedAddress {
     /// Trims spaces; rewrites the podcast link schemes (`feed:`, `itpc:`,
     /// `pcast:`, `podcast:`, `itms-podcast:`, as web pages and other apps use
     /// them) to HTTP(S); takes an existing file's path (relative to
-    /// `currentDirectory`) as a `file:` URL, and a bare "host/path" as HTTPS.
+    /// `currentDirectory`) as a `file:` URL, as it does a `file:` URL with an
+    /// absolute path, and a bare "host/path" as HTTPS.
     /// `nil` for anything else that is not an HTTP(S) or file URL.
     public static func url(from text: String,
                            currentDirectory: String = FileManager.default.currentDirectoryPath) -> URL? {
@@ -28,7 +29,10 @@ public enum FeedAddress {
            !(text[text.index(after: colon)...].first?.isNumber ?? false) {
             switch text[..<colon].lowercased() {
             case "http", "https": return webURL(text)
-            case "file": return URL(string: text).flatMap { $0.isFileURL ? $0.standardizedFileURL : nil }
+            // Only an absolute one: "file:https://host/x" has a relative path, which
+            // would be resolved against whatever directory the process runs in
+            // (found by the opml fuzz target: it did not read back the same).
+            case "file": return URL(string: text).flatMap { $0.isFileURL && $0.path.hasPrefix("/") ? $0.standardizedFileURL : nil }
             default: return nil
             }
         }

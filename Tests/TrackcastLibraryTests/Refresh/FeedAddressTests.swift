@@ -22,7 +22,8 @@ struct FeedAddressTests {
         #expect(FeedAddress.url(from: text, currentDirectory: "/home/me")?.absoluteString == expected)
     }
 
-    @Test("what cannot be a feed address", arguments: ["", "   ", "mailto:someone@example.org", "ftp://example.org/x", "https://"])
+    @Test("what cannot be a feed address", arguments: ["", "   ", "mailto:someone@example.org", "ftp://example.org/x", "https://",
+                                                      "file:https://example.org/feed.xml", "file:feeds/a.xml"])
     func refused(_ text: String) {
         #expect(FeedAddress.url(from: text, currentDirectory: "/home/me") == nil)
     }
