@@ -22,7 +22,8 @@ public final class TrackcastApplication {
     private var preferences: PreferencesView?
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
-    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings) {
+    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings,
+                                                artworkCache: artworkCache) {
         [unowned self] in window
     }
     private var window: MainWindow?

@@ -385,6 +385,47 @@ extension RunningAppTests {
         #expect(result.status == 0 && !result.timedOut)
     }
 
+    @Test("picture-in-picture for audio shows the artwork and follows the chapters' pictures")
+    func audioPictureInPicture() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pip-audio-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/art.png", .serve(Self.png, contentType: "image/png"))
+        let media = try await Self.picturedEpisode(in: scratch, linkedPicture: server.url("/art.png"))
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            var mark = app.standardOutput.endIndex
+            try await app.activate("pip")
+            try #require(await app.waitForLine("pip: shown", after: mark), "\(app.standardOutput[mark...])")
+            // The first chapter has no picture and a file has no episode artwork: the icon.
+            #expect(await app.waitForLine("pip: artwork none", after: mark), "\(app.standardOutput[mark...])")
+            mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<3.0>]")
+            #expect(await app.waitForLine("pip: artwork shown", after: mark), "\(app.standardOutput[mark...])")
+            mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<0.5>]")
+            #expect(await app.waitForLine("pip: artwork none", after: mark), "\(app.standardOutput[mark...])")
+            // Playing on keeps it open; P closes it.
+            mark = app.standardOutput.endIndex
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("playback: playing", after: mark))
+            #expect(!app.standardOutput[mark...].contains("pip: closed"))
+            try await app.activate("pip")
+            #expect(await app.waitForLine("pip: closed", after: mark), "\(app.standardOutput[mark...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("an enhanced podcast M4A streamed over HTTP: its chapter pictures are the artwork in MPRIS, and a chapter's link opens in the browser")
     func streamedEnhancedPodcast() async throws {
         let library = RunningApp.temporaryLibrary()
