@@ -21,6 +21,14 @@ public final class GPodderTestServer: Sendable {
         public var position: Double? { numbers["position"] }
     }
 
+    /// A request as it came, for replaying it with another client.
+    public struct Exchange: Sendable {
+        public let method: String
+        /// The path and query as sent.
+        public let target: String
+        public let body: Data
+    }
+
     private struct SubscriptionEvent {
         let timestamp: Int64
         let url: String
@@ -39,6 +47,7 @@ public final class GPodderTestServer: Sendable {
         var actionPostFailures: [Int] = []
         var holdActionsAnswer = false
         var requests = 0
+        var exchanges: [Exchange] = []
     }
 
     public let kind: Kind
@@ -91,6 +100,8 @@ public final class GPodderTestServer: Sendable {
     public var actions: [StoredAction] { state.withLock { $0.actions } }
     public var devices: [String: String] { state.withLock { $0.devices } }
     public var requestCount: Int { state.withLock { $0.requests } }
+    /// Every request so far, in order.
+    public var exchanges: [Exchange] { state.withLock { $0.exchanges } }
 
     /// The next requests answer these statuses, in order, whatever they ask.
     public func failNext(_ statuses: [Int]) { state.withLock { $0.failures = statuses } }
@@ -109,8 +120,11 @@ public final class GPodderTestServer: Sendable {
     private typealias Response = TestHTTPServer.HandledResponse
 
     private func answer(_ request: TestHTTPServer.HandledRequest) -> Response {
+        let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let failure = state.withLock { state -> Int? in
             state.requests += 1
+            state.exchanges.append(Exchange(method: request.method, target: request.path + (query.isEmpty ? "" : "?" + query),
+                                            body: request.body))
             return state.failures.isEmpty ? nil : state.failures.removeFirst()
         }
         if let failure { return Response(status: failure) }

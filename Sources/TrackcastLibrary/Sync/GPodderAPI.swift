@@ -82,14 +82,20 @@ public final class GPodderAPI: Sendable {
 
     /// Episode actions since `since` (aggregated: the newest per episode), the
     /// ones that read as actions, how many did not, and the next timestamp.
-    public func actions(since: Int64) async throws(SyncError) -> (actions: [EpisodeAction], unreadable: Int, timestamp: Int64) {
+    /// Those `skippingDevice` sent are dropped unread: after a big upload
+    /// they are most of the answer, and only a crashed upload needs them.
+    public func actions(since: Int64, skippingDevice: String? = nil)
+        async throws(SyncError) -> (actions: [EpisodeAction], unreadable: Int, timestamp: Int64) {
         let url = switch account.kind {
         case .gpodder: gpodderPath("episodes", query: "since=\(since)&aggregated=true")
         case .nextcloud: nextcloudPath("episode_action", query: "since=\(since)")
         }
         let object = try await requestObject("GET", url, json: nil)
         guard let timestamp = SyncTimestamp.since(object["timestamp"]) else { throw .malformedAnswer("timestamp") }
-        guard let list = object["actions"] as? [Any] else { throw .malformedAnswer("actions") }
+        guard var list = object["actions"] as? [Any] else { throw .malformedAnswer("actions") }
+        if let skippingDevice {
+            list.removeAll { (($0 as? [String: Any])?["device"] as? String) == skippingDevice }
+        }
         let actions = list.compactMap(EpisodeAction.init(json:))
         return (actions, list.count - actions.count, timestamp)
     }

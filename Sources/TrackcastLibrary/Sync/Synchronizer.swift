@@ -64,8 +64,9 @@ public actor Synchronizer {
             report.sentSubscriptionChanges = changes.count
         }
 
-        let answer = try await api.actions(since: since.actions)
         let interrupted = try await store.pendingActions().filter(\.wasInFlight)
+        let answer = try await api.actions(since: since.actions,
+                                           skippingDevice: interrupted.isEmpty ? status.account.device : nil)
         if !interrupted.isEmpty {
             try await store.markSent(Self.delivered(interrupted, in: answer.actions, device: status.account.device))
             try await store.clearInFlight()
