@@ -56,19 +56,6 @@ public struct EpisodeAction: Sendable, Equatable {
         }
     }
 
-    /// The JSON object the API takes; seconds are whole numbers, as it asks.
-    public func json(device: String) -> [String: Any] {
-        var object: [String: Any] = ["podcast": podcast, "episode": episode, "action": kind.rawValue,
-                                     "timestamp": SyncTimestamp.format(timestamp), "device": device]
-        if let guid { object["guid"] = guid }
-        if kind == .play {
-            object["started"] = Int(started ?? 0)
-            object["position"] = Int(position ?? 0)
-            if let total, total > 0 { object["total"] = Int(total) }
-        }
-        return object
-    }
-
     /// A number of seconds from the server, nil unless finite and within
     /// 0…`MediaTime.maximumSeconds` (an integer, or a number with a fraction).
     private static func seconds(_ value: Any?) -> Double? {

@@ -54,8 +54,8 @@ public final class GPodderAPI: Sendable {
     /// gpodder.net: registers (or updates) this device. Nextcloud has no devices.
     public func registerDevice(caption: String) async throws(SyncError) {
         guard account.kind == .gpodder else { return }
-        _ = try await request("POST", gpodderPath("devices", "\(account.device).json"),
-                              json: ["caption": caption, "type": "desktop"])
+        _ = try await requestObjectOrEmpty("POST", gpodderPath("devices", "\(account.device).json"),
+                                           json: ["caption": caption, "type": "desktop"])
     }
 
     /// Subscription changes since `since`, and the timestamp to ask from next time.
@@ -106,16 +106,31 @@ public final class GPodderAPI: Sendable {
         case .gpodder: gpodderPath("episodes")
         case .nextcloud: nextcloudPath("episode_action/create")
         }
-        let object = try await requestObject("POST", url, json: actions.map { $0.json(device: account.device) })
+        let object = try await requestObject("POST", url, body: EpisodeActionsJSON.encode(actions, device: account.device))
         return try Self.rewrites(object["update_urls"])
     }
 
     // MARK: Requests
 
+    /// A request whose answer's body is not read (gpodder.net answers a device update with an empty 200).
+    private func requestObjectOrEmpty(_ method: String, _ url: URL, json: Any) async throws(SyncError) {
+        let body: Data
+        do { body = try JSONSerialization.data(withJSONObject: json) } catch { throw .malformedAnswer("request") }
+        _ = try await request(method, url, body: body)
+    }
+
     private enum Authorization { case basic, session }
 
     private func requestObject(_ method: String, _ url: URL, json: Any?) async throws(SyncError) -> [String: Any] {
-        let data = try await request(method, url, json: json)
+        let body: Data?
+        do { body = try json.map { try JSONSerialization.data(withJSONObject: $0) } } catch {
+            throw .malformedAnswer("request")
+        }
+        return try await requestObject(method, url, body: body)
+    }
+
+    private func requestObject(_ method: String, _ url: URL, body: Data?) async throws(SyncError) -> [String: Any] {
+        let data = try await request(method, url, body: body)
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .malformedAnswer("not a JSON object")
         }
@@ -124,11 +139,7 @@ public final class GPodderAPI: Sendable {
 
     /// One API request: gpodder.net logs in first if it has no session, and
     /// again once if the session was refused.
-    private func request(_ method: String, _ url: URL, json: Any?) async throws(SyncError) -> Data {
-        let body: Data?
-        do { body = try json.map { try JSONSerialization.data(withJSONObject: $0) } } catch {
-            throw .malformedAnswer("request")
-        }
+    private func request(_ method: String, _ url: URL, body: Data?) async throws(SyncError) -> Data {
         if account.kind == .nextcloud {
             return try Self.checked(try await raw(method, url, body: body, authorization: .basic))
         }

@@ -259,6 +259,30 @@ struct SynchronizerTests {
         #expect(try await harness.store.position(for: .episode(try await harness.episode(1))) == nil)
     }
 
+    @Test("the hand-written upload reads back as JSON with every field, however the strings are made")
+    func uploadJSON() throws {
+        let tricky = "a\"b\\c\nd\u{01}e ü 🎧 </script>"
+        let actions = [
+            EpisodeAction(podcast: "https://x.example/\(tricky)", episode: "https://m.example/1.mp3", guid: tricky, kind: .play,
+                          timestamp: Date(timeIntervalSince1970: 1_700_000_000.7), started: 3, position: 61.9, total: 1800),
+            EpisodeAction(podcast: "https://x.example/f", episode: "https://m.example/2.mp3", kind: .download,
+                          timestamp: Date(timeIntervalSince1970: 1_700_000_001)),
+            EpisodeAction(podcast: "https://x.example/f", episode: "https://m.example/3.mp3", kind: .play,
+                          timestamp: Date(timeIntervalSince1970: 1_700_000_002), position: 10, total: nil),
+        ]
+        let data = EpisodeActionsJSON.encode(actions, device: "desk\"top")
+        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(list.count == 3)
+        #expect(list[0]["podcast"] as? String == "https://x.example/\(tricky)")
+        #expect(list[0]["guid"] as? String == tricky)
+        #expect(list[0]["device"] as? String == "desk\"top")
+        #expect(list[0]["timestamp"] as? String == "2023-11-14T22:13:20")
+        #expect(list[0]["position"] as? Int == 61 && list[0]["total"] as? Int == 1800 && list[0]["started"] as? Int == 3)
+        #expect(list[1]["action"] as? String == "download" && list[1]["position"] == nil && list[1]["guid"] == nil)
+        #expect(list[2]["total"] == nil)
+        #expect(list.compactMap { EpisodeAction(json: $0) }.count == 3)
+    }
+
     @Test("timestamps: the API's form and the usual variants read; out of range or garbage refused")
     func timestamps() {
         #expect(SyncTimestamp.parse("2009-12-12T09:00:00")?.timeIntervalSince1970 == 1_260_608_400)
@@ -269,6 +293,17 @@ struct SynchronizerTests {
             #expect(SyncTimestamp.parse(bad) == nil, "\(bad)")
         }
         #expect(SyncTimestamp.format(Date(timeIntervalSince1970: 1_260_608_400.9)) == "2009-12-12T09:00:00")
+        #expect(SyncTimestamp.parse("2023-02-29T00:00:00") == nil)
+        // Written and read by arithmetic: checked against Foundation's calendar across the range.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for seconds in stride(from: SyncTimestamp.earliest, to: SyncTimestamp.latest, by: 86_400 * 37 + 3_721) {
+            let date = Date(timeIntervalSince1970: seconds)
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            #expect(SyncTimestamp.format(date) == expected)
+            #expect(SyncTimestamp.parse(expected) == date)
+        }
         #expect(SyncBackoff.delay(afterFailures: 1) == 30)
         #expect(SyncBackoff.delay(afterFailures: 100) == 3600)
     }
