@@ -14,7 +14,7 @@ struct PreferencesView {
     private let syncPage: SyncPreferences
 
     init(transientFor parent: ApplicationWindow?, settings: AppSettings, podcastIndex credentials: PodcastIndexCredentials,
-         sync: SyncController, closed: @escaping @MainActor () -> Void) {
+         sync: SyncController, showingSync: Bool = false, closed: @escaping @MainActor () -> Void) {
         window = PreferencesWindow(transientFor: parent)
         var connections: [SignalConnection] = []
 
@@ -59,8 +59,13 @@ struct PreferencesView {
                                  key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
         window.add(video)
 
+        window.setFirstPage(title: tr("General"), iconName: "preferences-system-symbolic")
         syncPage = SyncPreferences(sync: sync)
-        window.add(syncPage.group)
+        window.add(syncPage.page)
+        if showingSync {
+            window.show(syncPage.page)
+            syncPage.focusPassword()
+        }
         syncPage.onMessage = { [window] in window.showToast($0) }
         window.onCloseRequest { [syncPage] in
             syncPage.close()

@@ -16,6 +16,8 @@ final class SyncController {
     private let keyring: any SecretStore
     /// A toast for the window.
     var onMessage: ((String) -> Void)?
+    /// The server refused the password (or the keyring lost it): ask for it again.
+    var onPasswordRefused: (() -> Void)?
     /// A position another device sent moved this episode's resume position.
     var onPosition: ((AppliedRemotePosition) -> Void)?
     /// The account or the last result changed (Preferences shows them).
@@ -102,7 +104,7 @@ final class SyncController {
         } catch SyncError.unauthorized, SyncError.noPassword {
             result = SyncError.unauthorized.message
             Log.debug("sync failed: " + result)
-            onMessage?(tr("The sync server refused the password: enter it again in Preferences"))
+            onPasswordRefused?()
         } catch {
             result = (error as? SyncError)?.message ?? String(describing: error)
             Log.debug("sync failed: " + result)

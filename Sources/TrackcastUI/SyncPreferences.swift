@@ -4,11 +4,12 @@ import TrackcastCore
 import TrackcastLibrary
 
 /// Preferences → Sync: server, user, password (to the keyring, never to
-/// GSettings or the library), device; Log In, Sync Now, Log Out; the last
-/// sync's time and result in the group's description.
+/// GSettings or the library), device; Log In (or Enter in the password),
+/// Sync Now, Log Out; the last sync's time and result in the group's description.
 @MainActor
 final class SyncPreferences {
-    let group = PreferencesGroup(title: tr("Sync"))
+    let page = PreferencesPage(title: tr("Sync"), iconName: "emblem-synchronizing-symbolic")
+    private let group = PreferencesGroup(title: tr("Sync"))
     var onMessage: ((String) -> Void)?
     private let sync: SyncController
     private let server = EntryRow(title: tr("Server"))
@@ -22,7 +23,9 @@ final class SyncPreferences {
     init(sync: SyncController) {
         self.sync = sync
         device.text = SyncAccount.defaultDevice()
+        page.add(group)
         for row in [server, user, password, device] { group.add(row) }
+        password.onActivated { [weak self] in self?.logIn() }
         group.add(ActionRow(title: tr("Log In"), subtitle: tr("gpodder.net, Nextcloud GPodder Sync and compatible servers"),
                             control: logInButton))
         group.add(ActionRow(title: tr("Sync Now"), control: syncNowButton))
@@ -43,9 +46,13 @@ final class SyncPreferences {
 
     func close() { sync.onStatusChange = nil }
 
+    /// Shown to enter the password again: the other fields are filled in.
+    func focusPassword() { password.grabFocus() }
+
     private func logIn() {
         let (server, user, password, device) = (server.text, user.text, password.text, device.text)
         Task {
+            Log.debug("sync: logging in from Preferences")
             if let failure = await sync.logIn(server: server, user: user, password: password, device: device) {
                 onMessage?(String(format: tr("Sync login failed: %@"), failure))
             } else {

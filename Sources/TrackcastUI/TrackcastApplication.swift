@@ -95,10 +95,22 @@ public final class TrackcastApplication {
             if let preferences { preferences.showToast(message) } else { window?.showToast(message) }
         }
         sync.onMessage = { [unowned self] message in window?.showToast(message) }
+        sync.onPasswordRefused = { [unowned self] in
+            window?.showToast(tr("The sync server refused the password"), button: (tr("Enter Password"), "app.preferences-sync"))
+        }
         sync.onPosition = { [unowned self] position in remotePositionApplied(position) }
         nowPlaying.observe { [unowned self] in playbackChanged() }
         nowPlaying.onEnd { [unowned self] in playNextInQueue() }
         upNext.observe { [unowned self] in nowPlaying.hostChanged() }
+    }
+
+    private func showPreferences(sync showingSync: Bool) {
+        let view = PreferencesView(transientFor: window?.applicationWindow, settings: settings,
+                                   podcastIndex: podcastIndex, sync: sync, showingSync: showingSync) { [unowned self] in
+            preferences = nil
+        }
+        preferences = view
+        view.present()
     }
 
     /// Another device's position for the episode that is loaded: applied
@@ -256,12 +268,9 @@ public final class TrackcastApplication {
         addWithParameter("seek-to", type: "d") { [unowned self] in
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }
-        add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
-            let view = PreferencesView(transientFor: window?.applicationWindow, settings: settings,
-                                       podcastIndex: podcastIndex, sync: sync) { [unowned self] in preferences = nil }
-            preferences = view
-            view.present()
-        }
+        add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in showPreferences(sync: false) }
+        // Where a refused sync password is entered again.
+        add("preferences-sync") { [unowned self] in showPreferences(sync: true) }
         add("sync") { [unowned self] in Task { await sync.sync(automatic: false) } }
         add("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             ShortcutsView.make(transientFor: window?.applicationWindow).present()

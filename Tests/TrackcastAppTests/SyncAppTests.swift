@@ -7,7 +7,7 @@ import TrackcastLibrary
 /// Keyring on the test's own bus, against the loopback gpodder.net server;
 /// the test is the phone. Part of "The running app", one app at a time.
 extension RunningAppTests {
-    @Test("a refresh syncs; a show removed on the phone goes with a toast; a phone's position moves a paused episode with a toast, never a playing one")
+    @Test("a refresh syncs; a show removed on the phone goes with a toast; a phone's position moves a paused episode with a toast, never a playing one; a refused password is entered again in Preferences")
     func syncInTheApp() async throws {
         let keyring = try await PrivateKeyring(.unlocked)
         defer { keyring.stop() }
@@ -68,9 +68,34 @@ extension RunningAppTests {
             #expect(await app.waitForLine("sync: a position from Phone waits: the episode is playing", after: mark),
                     "\(app.standardOutput[mark...])")
             #expect(!app.standardOutput[mark...].contains("toast: Continued from"))
+
+            // The password changed elsewhere: asked for again, typed into Preferences → Sync as a person would.
+            server.setPassword("new-app-pw")
+            mark = app.standardOutput.endIndex
+            try await app.activate("sync")
+            #expect(await app.waitForLine("toast: The sync server refused the password [Enter Password]", after: mark),
+                    "\(app.standardOutput[mark...])")
+            try await app.activate("preferences-sync")
+            let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+            var shown = false
+            for _ in 0..<50 where !shown {
+                let found = try await ChildProcess.run(xdotool, arguments: ["search", "--onlyvisible", "--name", "^Preferences$"])
+                shown = !found.standardOutput.isEmpty
+                if !shown { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            try #require(shown, "the preferences window did not open")
+            try await Task.sleep(for: .milliseconds(500))
+            mark = app.standardOutput.endIndex
+            _ = try await ChildProcess.run(xdotool, arguments: ["type", "--delay", "20", "new-app-pw"])
+            _ = try await ChildProcess.run(xdotool, arguments: ["key", "Return"])
+            #expect(await app.waitForLine("sync: logging in from Preferences", after: mark), "\(app.standardOutput[mark...])")
+            #expect(await app.waitForLine("sync: sent 0 subscription changes", after: mark), "\(app.standardOutput[mark...])")
+            #expect(try await keyring.lookup("sync-password") == "new-app-pw")
         }
         #expect(result.status == 0 && !result.timedOut)
         let settings = (try? String(contentsOf: keyring.settingsFile, encoding: .utf8)) ?? ""
-        #expect(!settings.contains("app-sync-pw"), "the password is in GSettings")
+        #expect(!settings.contains("app-sync-pw") && !settings.contains("new-app-pw"), "the password is in GSettings")
+        let database = try Data(contentsOf: library.appendingPathComponent("library.sqlite3"))
+        #expect(database.range(of: Data("new-app-pw".utf8)) == nil, "the password is in the library")
     }
 }
