@@ -75,16 +75,8 @@ extension RunningAppTests {
             try await app.activate("sync")
             #expect(await app.waitForLine("toast: The sync server refused the password [Enter Password]", after: mark),
                     "\(app.standardOutput[mark...])")
-            try await app.activate("preferences-sync")
+            try await app.openPreferences("preferences-sync")
             let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
-            var shown = false
-            for _ in 0..<50 where !shown {
-                let found = try await ChildProcess.run(xdotool, arguments: ["search", "--onlyvisible", "--name", "^Preferences$"])
-                shown = !found.standardOutput.isEmpty
-                if !shown { try await Task.sleep(for: .milliseconds(200)) }
-            }
-            try #require(shown, "the preferences window did not open")
-            try await Task.sleep(for: .milliseconds(500))
             mark = app.standardOutput.endIndex
             _ = try await ChildProcess.run(xdotool, arguments: ["type", "--delay", "20", "new-app-pw"])
             _ = try await ChildProcess.run(xdotool, arguments: ["key", "Return"])

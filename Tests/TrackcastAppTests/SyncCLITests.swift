@@ -15,9 +15,9 @@ struct SyncCLITests {
         let feeds: TestHTTPServer
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-sync-\(UUID().uuidString)")
 
-        init() async throws {
+        init(kind: GPodderTestServer.Kind = .gpodder) async throws {
             keyring = try await PrivateKeyring(.unlocked)
-            server = try GPodderTestServer(kind: .gpodder, password: SyncCLITests.password)
+            server = try GPodderTestServer(kind: kind, password: SyncCLITests.password)
             feeds = try LibraryCommandTests.feedServer([
                 "/desk.xml": PodcastFeedWriter(title: "Desk Show", episodes: 3),
                 "/phone.xml": PodcastFeedWriter(title: "Phone Show", episodes: 2),
@@ -114,5 +114,26 @@ struct SyncCLITests {
         #expect(notLoggedIn.status == 1)
         #expect(notLoggedIn.standardError.hasPrefix("trackcast: sync failed: not logged in"))
         #expect(try await setup.run(["shows"]).standardOutput.contains("Desk Show"), "logout touched the library")
+    }
+
+    @Test("against Nextcloud's GPodder Sync: login without devices, both directions, and the phone's position")
+    func nextcloud() async throws {
+        let setup = try await Setup(kind: .nextcloud)
+        #expect(try await setup.run(["subscribe", setup.feeds.url("/desk.xml")]).status == 0)
+        let login = try await setup.run(["sync-login", setup.server.url, "alice"], input: Self.password + "\n")
+        #expect(login.status == 0, "\(login.standardError)")
+        #expect(setup.server.devices.isEmpty)
+        setup.server.subscribe([setup.feeds.url("/phone.xml")])
+        let desk = PodcastFeedWriter(title: "Desk Show", episodes: 3)
+        setup.server.play(podcast: setup.feeds.url("/desk.xml"), episode: "\(desk.mediaBase)/\(desk.slug)/2.mp3",
+                          position: 600, total: 1800, timestamp: "2030-01-01T00:00:00", device: "phone")
+        let sync = try await setup.run(["sync"])
+        #expect(sync.status == 0, "\(sync.standardError)")
+        #expect(sync.standardOutput
+                == "sync: sent 1 subscription changes and 0 actions, received 1 subscription changes and 1 positions\n")
+        #expect(setup.server.subscriptions == [setup.feeds.url("/desk.xml"), setup.feeds.url("/phone.xml")])
+        let episodes = try await setup.run(["episodes", "Desk"])
+        let states = episodes.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[2] }
+        #expect(states.filter { $0.contains("in-progress") }.count == 1, "\(episodes.standardOutput)")
     }
 }
