@@ -18,8 +18,18 @@ extension LibraryStore {
 
     /// Starts syncing as `account`: forgets any earlier account's state, and
     /// queues every show as an addition, so the server learns the library.
+    /// Logging in again as the same account (a password entered anew after a
+    /// 401) keeps the pending changes and where the last sync left off.
     public func startSync(_ account: SyncAccount) throws {
         try connection.transaction {
+            let same = try connection.queryFirst(
+                "SELECT 1 FROM sync_account WHERE server = ? AND user = ? AND device = ?",
+                [account.server.absoluteString, account.user, account.device]) { _ in true } ?? false
+            if same {
+                try connection.execute("UPDATE sync_account SET kind = ?, failures = 0, next_attempt = NULL",
+                                       [account.kind.rawValue])
+                return
+            }
             try clearSyncState()
             try connection.execute("INSERT INTO sync_account (id, server, user, device, kind) VALUES (1, ?, ?, ?, ?)",
                                    [account.server.absoluteString, account.user, account.device, account.kind.rawValue])

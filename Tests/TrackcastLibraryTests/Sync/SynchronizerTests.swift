@@ -211,7 +211,12 @@ struct SynchronizerTests {
         try await harness.store.unsubscribe(show.id)
         await #expect(throws: SyncError.unauthorized) { try await harness.sync() }
         #expect(try await harness.store.pendingSubscriptionChanges().count == 1)
+        // The password entered again: the same account, so nothing pending is dropped or queued anew.
+        _ = try await SyncLogin.logIn(server: URL(string: harness.server.url)!, user: "alice", password: "changed",
+                                      device: "desktop", store: harness.store, client: harness.client)
+        #expect(try await harness.store.pendingSubscriptionChanges().map(\.feedURL) == [SampleFeed.url.absoluteString])
         #expect(try await harness.synchronizer.sync(password: "changed").sentSubscriptionChanges == 1)
+        #expect(harness.server.subscriptions == ["https://phone.example.org/feed.xml"])
     }
 
     @Test("update_urls rewrites the feed URL the server was sent")
