@@ -31,15 +31,16 @@ struct SyncCLITests {
             try? FileManager.default.removeItem(at: library)
         }
 
-        func start(_ arguments: [String], input: String? = nil) throws -> ChildProcess {
+        func start(_ arguments: [String], input: String? = nil, environment extra: [String: String?] = [:]) throws -> ChildProcess {
             let environment = keyring.environment.merging(["LANGUAGE": "C", "LC_ALL": "C.UTF-8", "DISPLAY": nil,
-                                                           "WAYLAND_DISPLAY": nil]) { $1 }
+                                                           "WAYLAND_DISPLAY": nil]) { $1 }.merging(extra) { $1 }
             return try ChildProcess(BuiltProducts.executable("trackcast"), arguments: ["--library", library.path] + arguments,
                                     environment: environment, input: input.map { Data($0.utf8) })
         }
 
-        func run(_ arguments: [String], input: String? = nil) async throws -> ChildProcess.Result {
-            try await start(arguments, input: input).finish(timeout: .seconds(60))
+        func run(_ arguments: [String], input: String? = nil,
+                 environment: [String: String?] = [:]) async throws -> ChildProcess.Result {
+            try await start(arguments, input: input, environment: environment).finish(timeout: .seconds(60))
         }
 
         func sql(_ statement: String) async throws {
@@ -106,6 +107,11 @@ struct SyncCLITests {
 
         #expect(setup.files(in: setup.library, holding: Self.password).isEmpty)
         #expect(setup.files(in: setup.keyring.folder.appendingPathComponent("config"), holding: Self.password).isEmpty)
+
+        // No Secret Service on the bus: said so, not taken for a missing password.
+        let noKeyring = try await setup.run(["sync"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+        #expect(noKeyring.status == 1)
+        #expect(noKeyring.standardError.hasPrefix("trackcast: sync failed: the keyring cannot be reached"), "\(noKeyring.standardError)")
 
         let logout = try await setup.run(["sync-logout"])
         #expect(logout.status == 0)

@@ -21,9 +21,13 @@ public struct SyncCommand: CLICommand {
         do {
             let library = try await LibraryAccess.open(context)
             guard try await library.store.syncStatus() != nil else { throw SyncError.notLoggedIn }
-            guard let secrets = context.secrets, let password = try? await secrets.secret(named: SyncSecret.name) else {
-                throw SyncError.noPassword
+            let stored: String?
+            do {
+                stored = try await context.secrets?.secret(named: SyncSecret.name)
+            } catch {
+                throw CommandFailure(String(format: tr("the keyring cannot be reached: %@"), String(describing: error)))
             }
+            guard let password = stored else { throw SyncError.noPassword }
             let report = try await Synchronizer(store: library.store, client: library.client).sync(password: password)
             let added = try await library.store.shows().filter { report.addedShows.contains($0.id) }
             _ = await library.refresher().refresh(added)
