@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastLibrary
 
 /// One headless subcommand, e.g. `trackcast feed parse FILE --json`.
 ///
@@ -25,9 +26,14 @@ extension CLICommand {
     public static var name: String { words.joined(separator: " ") }
 }
 
-/// What a running command may use: where the library is, and where to print.
+/// What a running command may use: where the library is, where to print,
+/// and the keyring (which the toolkit-free CLI module only knows as a `SecretStore`).
 public struct CommandContext: Sendable {
     public let libraryDirectory: URL
+    /// nil where no keyring was given (tests of parsing).
+    public let secrets: (any SecretStore)?
+    /// What was piped in: the sync password.
+    public let readInput: @Sendable () -> String?
     public let print: @Sendable (String) -> Void
     /// `print` for output already in UTF-8 (a feed's JSON, megabytes of it),
     /// written without being made into a string first.
@@ -38,15 +44,19 @@ public struct CommandContext: Sendable {
     public init(libraryDirectory: URL,
                 print: @escaping @Sendable (String) -> Void,
                 printUTF8: (@Sendable ([UInt8]) -> Void)? = nil,
-                printError: @escaping @Sendable (String) -> Void) {
+                printError: @escaping @Sendable (String) -> Void,
+                secrets: (any SecretStore)? = nil,
+                readInput: @escaping @Sendable () -> String? = { nil }) {
         self.libraryDirectory = libraryDirectory
+        self.secrets = secrets
+        self.readInput = readInput
         self.print = print
         self.printUTF8 = printUTF8 ?? { print(String(decoding: $0, as: UTF8.self)) }
         self.printError = printError
     }
 
     /// The usual context: standard output and standard error.
-    public static func standard(libraryDirectory: URL) -> CommandContext {
+    public static func standard(libraryDirectory: URL, secrets: (any SecretStore)? = nil) -> CommandContext {
         CommandContext(libraryDirectory: libraryDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
                        printUTF8: {
@@ -56,6 +66,8 @@ public struct CommandContext: Sendable {
                        },
                        printError: {
                            FileHandle.standardError.write(Data(("trackcast: " + TerminalText.escaped($0) + "\n").utf8))
-                       })
+                       },
+                       secrets: secrets,
+                       readInput: { readLine(strippingNewline: true) })
     }
 }

@@ -1,3 +1,4 @@
+import Bindings
 import Foundation
 import TrackcastCLI
 import TrackcastCore
@@ -19,6 +20,9 @@ let parser = CommandLineParser(commands: [
     ExportOPMLCommand.self,
     DownloadCommand.self,
     PlayCommand.self,
+    SyncLoginCommand.self,
+    SyncCommand.self,
+    SyncLogoutCommand.self,
 ])
 let invocation: Invocation
 do {
@@ -47,7 +51,7 @@ case .gui(let items):
 case .command(let call):
     let library = LibraryLocation.resolve(option: invocation.libraryOption,
                                           environment: ProcessInfo.processInfo.environment)
-    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library)))
+    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library, secrets: Keyring())))
 case .addPodcast:
     exit(application().run(activating: "add-podcast"))
 case .dbusService:
