@@ -10,6 +10,12 @@ public enum SeekMode: Sendable {
     case fast
 }
 
+/// How many seeks of each kind a controller has made.
+public struct SeekCounts: Sendable, Equatable {
+    public var fast = 0
+    public var exact = 0
+}
+
 /// Plays one item at a time through one `playbin`.
 ///
 /// Ordering is the point. Every load gets a fresh `PlaybackItemID` and an
@@ -42,6 +48,9 @@ public final class PlayerController {
     private let storeQueue: AsyncStream<StoreCommand>.Continuation
     private var session: ItemSession?
     private let plugged = PluggedElements()
+    /// The seeks handed to the pipeline, for the scrubbing tests: a drag of
+    /// many steps makes few fast seeks, since one waits for the last to land.
+    public private(set) var seeksMade = SeekCounts()
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
     /// playbin's flags and ring buffer as last set (`setFlags`).
@@ -506,6 +515,10 @@ public final class PlayerController {
             // That change's ASYNC_DONE is still to come and would pass for
             // this seek's: the seek waits for it (the latest one wins).
             session.deferredSeek = (position, flags)
+        } else if session.isSeekInFlight, mode == .fast || session.isFastSeekInFlight {
+            // A drag: one seek at a time, the newest position next (the
+            // release's exact seek replaces any fast one still waiting).
+            session.queuedSeek = (position, flags)
         } else {
             startSeek(to: position, flags: flags, of: session)
         }
@@ -518,8 +531,13 @@ public final class PlayerController {
 
     private func startSeek(to position: Duration, flags: SeekFlags, of session: ItemSession) {
         session.appliedRate = rate.value
+        let isFast = flags.contains(.keyUnit)
+        let seconds = Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18
+        Log.debug(String(format: "playback \(session.id): seek to %.2f s (%@)", seconds, isFast ? "fast" : "exact"))
+        if isFast { seeksMade.fast += 1 } else { seeksMade.exact += 1 }
         if playbin.seek(to: position, rate: rate.value, flags: flags) {
             session.isSeekInFlight = true
+            session.isFastSeekInFlight = isFast
             session.seekTarget = position
         }
     }
@@ -878,6 +896,8 @@ public final class PlayerController {
         session.isCorked = false
         session.isStateChangeInFlight = false
         session.isSeekInFlight = false
+        session.isFastSeekInFlight = false
+        session.queuedSeek = nil
         session.deferredSeek = nil
         session.outputLostAt = lostAt
         session.observers.playbackStopped()
@@ -928,6 +948,13 @@ public final class PlayerController {
             if session.isReopeningOutput, !session.isSeekInFlight { outputReopened(session) }
         } else if session.isSeekInFlight {
             session.isSeekInFlight = false
+            session.isFastSeekInFlight = false
+            if let (position, flags) = session.queuedSeek {
+                session.queuedSeek = nil
+                startSeek(to: position, flags: flags, of: session)
+                advanceLoad(session)
+                return
+            }
             session.observers.seekLanded(at: playbin.position ?? session.seekTarget)
             if session.isReopeningOutput { outputReopened(session) }
             // What the pipeline plays after the seek: a choice of track must survive it.

@@ -610,6 +610,18 @@ final class NowPlaying {
         notify()
     }
 
+    /// A step of a drag along the seek bar: a fast (key-unit) seek, at most
+    /// one in flight in the player, and nothing written or announced; the
+    /// release's `seek(to:)` lands exactly, records the position once and
+    /// tells MPRIS.
+    func scrub(to target: Duration) {
+        guard item != nil else { return }
+        position = min(max(target, .zero), duration ?? target)
+        if isLoaded { player?.seek(to: position, mode: .fast) }
+        moved()
+        notify()
+    }
+
     /// Sets the speed as the speed menu does: remembered for the show playing, else the preference.
     func setRate(_ rate: Double) {
         guard PlaybackRate.range.contains(rate) else { return }

@@ -24,6 +24,10 @@ final class PlayerBar {
     private var spinnerDelay: Timeout?
     /// While the user drags the slider, ticks must not pull it back.
     private var lastUserMove: ContinuousClock.Instant?
+    /// A pointer is down on the slider: its moves are fast seeks, and the
+    /// release seeks exactly to where it was let go (`dragTarget`).
+    private var isDragging = false
+    private var dragTarget: Double?
     /// Where the slider's chapter marks are, so they are redrawn only when the chapters change.
     private var chapterMarks: [Double] = []
     private static let artworkSize: Int32 = 40
@@ -92,9 +96,14 @@ final class PlayerBar {
         bar.append(playPause)
         bar.append(forward)
         progress.expandHorizontally()
-        progress.onUserChange { [weak self, progress] seconds in
-            self?.lastUserMove = .now
-            progress.activateAction("app.seek-to", parameter: Variant(seconds))
+        progress.onUserChange { [weak self] seconds in self?.userMoved(to: seconds) }
+        progress.onDrag(began: { [weak self] in self?.dragBegan() }, ended: { [weak self] in self?.dragEnded() })
+        // Where the slider is, for tests that drag it as a person would.
+        progress.onSignal("map") { [progress] in
+            progress.afterFirstPaint { [progress] in
+                guard let bounds = progress.boundsOnSurface else { return }
+                Log.debug(String(format: "scrubber: at %.0f %.0f %.0f %.0f", bounds.x, bounds.y, bounds.width, bounds.height))
+            }
         }
         // The time beside the slider, not among the buttons, leaves the
         // title room at 360 pixels.
@@ -140,7 +149,7 @@ final class PlayerBar {
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
             markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds })
-            if lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
+            if !isDragging, lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
                 progress.value = nowPlaying.position.seconds
             }
         } else {
@@ -161,6 +170,33 @@ final class PlayerBar {
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
         }
         report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(time.text)")
+    }
+
+    /// A keyboard step or a click lands exactly at once; a drag's steps are
+    /// fast seeks (the player keeps one in flight), and its release lands
+    /// exactly, so the library is written once per drag, not once per step.
+    private func userMoved(to seconds: Double) {
+        lastUserMove = .now
+        if isDragging {
+            dragTarget = seconds
+            progress.activateAction("app.scrub-to", parameter: Variant(seconds))
+        } else {
+            progress.activateAction("app.seek-to", parameter: Variant(seconds))
+        }
+    }
+
+    private func dragBegan() {
+        isDragging = true
+        dragTarget = nil
+    }
+
+    private func dragEnded() {
+        guard isDragging else { return }
+        isDragging = false
+        lastUserMove = .now
+        guard let target = dragTarget else { return }
+        dragTarget = nil
+        progress.activateAction("app.seek-to", parameter: Variant(target))
     }
 
     /// Says in the debug log what the bar shows, when that changes: how

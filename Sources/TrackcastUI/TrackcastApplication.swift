@@ -229,6 +229,9 @@ public final class TrackcastApplication {
         add("retry") { [unowned self] in nowPlaying.retry() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
+        addWithParameter("scrub-to", type: "d") { [unowned self] in
+            if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.scrub(to: target) }
+        }
         addWithParameter("seek-to", type: "d") { [unowned self] in
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }
