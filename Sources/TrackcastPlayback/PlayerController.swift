@@ -51,6 +51,26 @@ public final class PlayerController {
     /// The seeks handed to the pipeline, for the scrubbing tests: a drag of
     /// many steps makes few fast seeks, since one waits for the last to land.
     public private(set) var seeksMade = SeekCounts()
+    /// The data saver's caps, read by adaptive demuxers as they are made
+    /// (on GStreamer's threads) and pushed to the playing one when they change.
+    private let streamLimitSetting: StreamLimitSetting
+
+    /// Caps on the variants adaptive streams choose (the data saver): they
+    /// apply at once to the stream playing, and to every item after.
+    public var streamLimits: StreamLimits {
+        get { streamLimitSetting.limits }
+        set {
+            guard newValue != streamLimitSetting.limits else { return }
+            streamLimitSetting.limits = newValue
+            playbin.connectionSpeed = streamLimitSetting.connectionSpeed
+            let demuxers = playbin.descendants(withProperty: "connection-speed").filter(StreamLimitSetting.isAdaptiveDemuxer)
+            for demuxer in demuxers { streamLimitSetting.apply(to: demuxer) }
+            // What the demuxers now hold, read back from them.
+            let held = demuxers.compactMap { try? $0.property("connection-speed", as: UInt32.self) }.map(String.init)
+            Log.debug("stream limits: \(newValue) (\(demuxers.count) demuxers, connection-speed \(held.joined(separator: " ")))")
+        }
+    }
+
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
     /// playbin's flags and ring buffer as last set (`setFlags`).
@@ -80,10 +100,12 @@ public final class PlayerController {
             playbin.setVideoSink(try Element.bin(describedBy: sink))
         }
         playbin.bufferDuration = configuration.forwardBuffer
-        if let speed = configuration.connectionSpeed { playbin.connectionSpeed = UInt64(max(0, speed)) }
+        let limits = StreamLimitSetting(StreamLimits(maximumBitrate: configuration.maximumBitrate),
+                                        connectionSpeed: configuration.connectionSpeed)
+        streamLimitSetting = limits
+        playbin.connectionSpeed = limits.connectionSpeed
         let sourceSettings = SourceSettings()
         playbin.onSourceSetup { source in sourceSettings.apply(to: source) }
-        let maximumBitrate = configuration.maximumBitrate
         playbin.onElementSetup { [plugged, outputWatch] element in
             if let factory = element.factoryName {
                 plugged.note(factory, isDecoder: element.factoryClassification?.contains("Decoder") == true)
@@ -107,10 +129,8 @@ public final class PlayerController {
                 ])
             }
             outputWatch.watch(element)
-            // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
-            if let maximumBitrate, element.hasProperty("max-bitrate") {
-                try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate))
-            }
+            // Adaptive demuxers choose variants under the data saver's caps.
+            if StreamLimitSetting.isAdaptiveDemuxer(element) { limits.apply(to: element) }
         }
         bus = playbin.bus!
 

@@ -170,6 +170,12 @@ final class NowPlaying {
         notify()
     }
 
+    /// The data saver's caps in force (`DataSaver` sets them): the player
+    /// takes them at once, the stream playing included.
+    var streamLimits = StreamLimits() {
+        didSet { player?.streamLimits = streamLimits }
+    }
+
     /// Listening time skip silence has saved on the current item, nil while it is off.
     var timeSavedBySkippingSilence: Duration? {
         guard let player, player.listeningEffects.skipsSilence else { return nil }
@@ -195,6 +201,7 @@ final class NowPlaying {
             self.video = video
             player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
             player.setListeningEffects(settings.listeningEffects)
+            player.streamLimits = streamLimits
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
             }

@@ -43,6 +43,8 @@ public final class TrackcastApplication {
     private var refreshAction: SimpleAction?
     /// SIGTERM and SIGINT (logout, Ctrl+C in a terminal) quit as Ctrl+Q does, saving first.
     private var signalWatches: [UnixSignalWatch] = []
+    /// The data saver's caps for streams, from startup on.
+    private var dataSaver: DataSaver?
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -60,6 +62,7 @@ public final class TrackcastApplication {
         application.onStartup { [unowned self] in
             installActions()
             prepareLibrary()
+            dataSaver = DataSaver(settings: settings, nowPlaying: nowPlaying)
             Task { await podcastIndex.load() }
             signalWatches = [SIGTERM, SIGINT].map { signal in
                 UnixSignalWatch(signal: signal) { [unowned self] in
