@@ -514,9 +514,39 @@ public final class PlayerController {
         send(.apply(.idle, id))
     }
 
-    /// Seeks the current item. Before it is ready, the position becomes where it starts.
+    /// The span a live item can be sought within (the playlist's DVR window),
+    /// as the pipeline answers a seeking query; nil for an item that is not
+    /// live, or a live one that cannot seek (radio, a playlist of a few segments).
+    public var liveSeekWindow: ClosedRange<Duration>? {
+        guard let session, session.isLive, session.isReady, let seeking = playbin.seeking, seeking.isSeekable,
+              let start = seeking.start, let end = seeking.end, end > start else { return nil }
+        return start...end
+    }
+
+    /// How far behind the live edge a live item plays (the newest position
+    /// its window can seek to, less where it is); nil unless it can seek.
+    public var liveLag: Duration? {
+        guard let window = liveSeekWindow, let position = playbin.position else { return nil }
+        return max(.zero, window.upperBound - position)
+    }
+
+    /// Jumps a live item that can seek to its live edge.
+    public func goToLive() {
+        guard let window = liveSeekWindow else { return }
+        seek(to: window.upperBound)
+    }
+
+    /// Seeks the current item. Before it is ready, the position becomes
+    /// where it starts. A live item seeks only within its window.
     public func seek(to target: Duration, mode: SeekMode = .exact) {
-        guard let session, !session.hasFailed, !session.isLive else { return }
+        guard let session, !session.hasFailed else { return }
+        if session.isLive {
+            guard let window = liveSeekWindow else { return }
+            let position = min(max(target, window.lowerBound), window.upperBound)
+            startSeek(to: position, flags: mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest], of: session)
+            session.observers.jumped(to: position)
+            return
+        }
         guard session.isInitialSeekDone else {
             session.pendingStart = target
             return

@@ -53,6 +53,16 @@ final class NowPlaying {
     private(set) var phase: PlaybackPhase = .idle
     private(set) var position: Duration = .zero
     private(set) var duration: Duration?
+    /// The item is live (a playlist without an end, a source without a
+    /// length): the player bar shows LIVE instead of a length.
+    private(set) var isLive = false
+    /// How far behind its live edge a live item with a window plays; nil
+    /// for one that cannot seek.
+    private(set) var liveLag: Duration?
+    /// Further behind than this, the player bar offers to go to live: a
+    /// live stream starts a few segments back from its newest one.
+    static let liveEdgeTolerance: Duration = .seconds(10)
+    var isBehindLiveEdge: Bool { (liveLag ?? .zero) > Self.liveEdgeTolerance }
     /// The current item's audio and subtitle tracks, as the player last said.
     private(set) var tracks = TrackSelection.none
     /// The subtitle file shown with the current item: found beside it or loaded by hand.
@@ -482,6 +492,8 @@ final class NowPlaying {
         phase = .loading
         position = start ?? .zero
         duration = nil
+        isLive = false
+        liveLag = nil
         tracks = .none
         subtitleFile = subtitles
         let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),
@@ -617,6 +629,16 @@ final class NowPlaying {
         notify()
     }
 
+    /// Jumps a live item that can seek (a DVR window) to its live edge.
+    func goToLive() {
+        guard isLoaded, isLive, let player else { return }
+        Log.debug("live: going to the edge")
+        player.goToLive()
+        liveLag = .zero
+        mpris?.propertiesMayHaveChanged()
+        notify()
+    }
+
     /// A step of a drag along the seek bar: a fast (key-unit) seek, at most
     /// one in flight in the player, and nothing written or announced; the
     /// release's `seek(to:)` lands exactly, records the position once and
@@ -744,8 +766,10 @@ final class NowPlaying {
         guard id == itemID else { return }
         Log.debug("item event: \(event)")
         switch event {
-        case .ready:
-            duration = player?.duration
+        case .ready(let live):
+            isLive = live
+            liveLag = live ? player?.liveLag : nil
+            duration = live ? nil : player?.duration
             chapters.embedded(in: player?.asset)
             applyPendingChoice()
             tracks = player?.tracks ?? .none
@@ -784,7 +808,16 @@ final class NowPlaying {
     private func ticked(_ tick: PositionTick) {
         guard tick.itemID == itemID else { return }
         position = tick.position
-        duration = tick.duration ?? duration
+        if isLive {
+            let wasBehind = isBehindLiveEdge
+            liveLag = player?.liveLag
+            if isBehindLiveEdge != wasBehind {
+                Log.debug(String(format: "live: %@ the edge (%.0f s behind)", isBehindLiveEdge ? "behind" : "at",
+                                 (liveLag ?? .zero).seconds))
+            }
+        } else {
+            duration = tick.duration ?? duration
+        }
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
         if let saved = timeSavedBySkippingSilence, saved > .zero {
             Log.debug(String(format: "silence skipped: %.1f s", saved.seconds))

@@ -13,6 +13,10 @@ final class PlayerBar {
     private let time = Label()
     /// "Saved 1:23 by skipping silence", while skip silence is on and has saved a second or more.
     private let timeSaved = Label()
+    /// Shown instead of the length for a live item.
+    private let liveBadge = Label()
+    /// Shown for a live item played well behind its live edge.
+    private let goToLive = Button(iconName: "go-last-symbolic", tooltip: tr("Go to Live"), action: "app.go-to-live")
     private let spinner = Spinner()
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
@@ -117,6 +121,16 @@ final class PlayerBar {
         timeSaved.isVisible = false
         timeline.append(timeSaved)
         timeline.append(time)
+        liveBadge.text = tr("LIVE")
+        liveBadge.addCSSClass("caption-heading")
+        liveBadge.addCSSClass("error")
+        liveBadge.align(horizontal: .end, vertical: .center)
+        liveBadge.isVisible = false
+        goToLive.addCSSClass("flat")
+        goToLive.align(horizontal: .end, vertical: .center)
+        goToLive.isVisible = false
+        timeline.append(goToLive)
+        timeline.append(liveBadge)
         root.append(Separator())
         root.append(timeline)
         root.append(bar)
@@ -145,7 +159,14 @@ final class PlayerBar {
         } else {
             timeSaved.isVisible = false
         }
-        if let duration = nowPlaying.duration {
+        liveBadge.isVisible = nowPlaying.isLive
+        goToLive.isVisible = nowPlaying.isLive && nowPlaying.isBehindLiveEdge
+        if nowPlaying.isLive {
+            // A live item has no length and no slider; its position is where it has been playing since.
+            time.isVisible = false
+            progress.isVisible = false
+        } else if let duration = nowPlaying.duration {
+            time.isVisible = true
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
             markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds })
@@ -153,7 +174,8 @@ final class PlayerBar {
                 progress.value = nowPlaying.position.seconds
             }
         } else {
-            // Live streams, and anything whose length is not known yet.
+            // Anything whose length is not known yet.
+            time.isVisible = true
             progress.isVisible = false
         }
         switch nowPlaying.phase {
@@ -169,7 +191,8 @@ final class PlayerBar {
             playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
         }
-        report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(time.text)")
+        let shown = nowPlaying.isLive ? "LIVE" + (goToLive.isVisible ? " | go to live" : "") : time.text
+        report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(shown)")
     }
 
     /// A keyboard step or a click lands exactly at once; a drag's steps are

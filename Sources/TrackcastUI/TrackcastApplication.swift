@@ -232,6 +232,7 @@ public final class TrackcastApplication {
         add("retry") { [unowned self] in nowPlaying.retry() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
+        add("go-to-live") { [unowned self] in nowPlaying.goToLive() }
         addWithParameter("scrub-to", type: "d") { [unowned self] in
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.scrub(to: target) }
         }
