@@ -188,6 +188,10 @@ public final class PlayerController {
         return session.asset?.duration ?? playbin.duration
     }
 
+    /// The stream demuxer the current item plays through ("hlsdemux",
+    /// "dashdemux", "icydemux"), nil for a file.
+    public var streamDemuxer: String? { session == nil ? nil : plugged.streamDemuxer }
+
     /// The decoders (element factories) the current item uses, e.g. ["opusdec"].
     public var activeDecoders: [String] { plugged.decoders }
 

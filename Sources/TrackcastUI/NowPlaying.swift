@@ -59,6 +59,11 @@ final class NowPlaying {
     /// How far behind its live edge a live item with a window plays; nil
     /// for one that cannot seek.
     private(set) var liveLag: Duration?
+    /// The interstitials the HLS stream playing schedules, read from its
+    /// playlist once it is ready; marked on the player bar's slider.
+    private(set) var interstitials: [HLSInterstitial] = []
+    /// Reads them; cancelled with the item it was started for.
+    private var interstitialTask: Task<Void, Never>?
     /// Further behind than this, the player bar offers to go to live: a
     /// live stream starts a few segments back from its newest one.
     static let liveEdgeTolerance: Duration = .seconds(10)
@@ -494,6 +499,9 @@ final class NowPlaying {
         duration = nil
         isLive = false
         liveLag = nil
+        interstitials = []
+        interstitialTask?.cancel()
+        interstitialTask = nil
         tracks = .none
         subtitleFile = subtitles
         let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),
@@ -584,7 +592,7 @@ final class NowPlaying {
         saveCurrentPosition()
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         itemID = nil
-        for task in [tickTask, assetTask, eventTask] { task?.cancel() }
+        for task in [tickTask, assetTask, eventTask, interstitialTask] { task?.cancel() }
         player.stop()
         phase = .idle
         video?.clear()
@@ -767,6 +775,7 @@ final class NowPlaying {
         Log.debug("item event: \(event)")
         switch event {
         case .ready(let live):
+            readInterstitials(of: id)
             isLive = live
             liveLag = live ? player?.liveLag : nil
             duration = live ? nil : player?.duration
@@ -793,6 +802,28 @@ final class NowPlaying {
             messageHandler?(tr("Paused: the sound output was disconnected"), false)
         }
         notify()
+    }
+
+    /// Reads the playlist of an HLS item for its interstitials; the answer
+    /// is dropped if another item is loaded by then.
+    private func readInterstitials(of id: PlaybackItemID) {
+        guard let player, player.streamDemuxer?.hasPrefix("hlsdemux") == true, let uri = item?.uri,
+              let url = URL(string: uri) else { return }
+        let fetcher = library.interstitialFetcher()
+        interstitialTask?.cancel()
+        interstitialTask = Task { [weak self] in
+            let found: [HLSInterstitial]
+            do {
+                found = try await fetcher.playlist(at: url).interstitials
+            } catch {
+                if !Task.isCancelled { Log.debug("interstitials: none read: \(error)") }
+                return
+            }
+            guard let self, !Task.isCancelled, id == itemID else { return }
+            interstitials = found
+            Log.debug("interstitials: \(found.count) (\(found.map { String(format: "%@ at %.1f s", $0.id, $0.start) }.joined(separator: ", ")))")
+            notify()
+        }
     }
 
     /// The probe's chapters, cover art and tracks, after the item became ready.

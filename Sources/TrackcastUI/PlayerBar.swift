@@ -34,6 +34,8 @@ final class PlayerBar {
     private var dragTarget: Double?
     /// Where the slider's chapter marks are, so they are redrawn only when the chapters change.
     private var chapterMarks: [Double] = []
+    /// Where interstitials begin and end, marked over the slider.
+    private var interstitialMarks: [Double] = []
     private static let artworkSize: Int32 = 40
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: PlayerBar.artworkSize)
     private let artworkCache: ArtworkCache
@@ -169,7 +171,8 @@ final class PlayerBar {
             time.isVisible = true
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
-            markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds })
+            markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds },
+                         interstitials: nowPlaying.interstitials.map(\.range))
             if !isDragging, lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
                 progress.value = nowPlaying.position.seconds
             }
@@ -231,12 +234,19 @@ final class PlayerBar {
     }
 
     /// A tick under the slider where each listed chapter starts (the first,
-    /// at zero, needs none), so the chapters can be seen and aimed at.
-    private func markChapters(_ starts: [Double]) {
-        guard starts != chapterMarks else { return }
+    /// at zero, needs none), so the chapters can be seen and aimed at; ticks
+    /// over it where each interstitial the stream schedules begins and ends.
+    private func markChapters(_ starts: [Double], interstitials: [ClosedRange<Double>]) {
+        let bounds = interstitials.flatMap { [$0.lowerBound, $0.upperBound] }
+        guard starts != chapterMarks || bounds != interstitialMarks else { return }
+        if starts != chapterMarks { Log.debug("scrubber: \(starts.count) chapter marks") }
+        if bounds != interstitialMarks {
+            Log.debug("scrubber: \(interstitials.count) interstitial ranges ("
+                      + interstitials.map { String(format: "%.1f-%.1f", $0.lowerBound, $0.upperBound) }.joined(separator: ", ") + ")")
+        }
         chapterMarks = starts
-        progress.setMarks(starts)
-        Log.debug("scrubber: \(starts.count) chapter marks")
+        interstitialMarks = bounds
+        progress.setMarks(below: starts, above: bounds)
     }
 
     private func showArtwork(_ url: URL?) {

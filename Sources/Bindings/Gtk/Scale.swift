@@ -25,12 +25,14 @@ public final class Scale: Widget {
         set { gtk_range_set_range(range, 0, max(newValue, 0)) }
     }
 
-    /// Ticks under the trough at `values` (e.g. where chapters start), in
-    /// place of any set before.
-    public func setMarks(_ values: [Double]) {
+    /// Ticks under the trough at `below` (e.g. where chapters start) and
+    /// over it at `above` (where interstitials begin and end), in place of
+    /// any set before.
+    public func setMarks(below: [Double], above: [Double] = []) {
         let scale: UnsafeMutablePointer<GtkScale> = pointer()
         gtk_scale_clear_marks(scale)
-        for value in values { gtk_scale_add_mark(scale, value, GTK_POS_BOTTOM, nil) }
+        for value in below { gtk_scale_add_mark(scale, value, GTK_POS_BOTTOM, nil) }
+        for value in above { gtk_scale_add_mark(scale, value, GTK_POS_TOP, nil) }
     }
 
     /// Called with the value the user moved to (dragging, clicking, keys).
