@@ -637,6 +637,13 @@ final class NowPlaying {
         notify()
     }
 
+    /// The video's own size in pixels, as its stream says; nil without video.
+    var videoSize: (width: Int, height: Int)? {
+        guard let track = player?.asset?.tracks.first(where: { $0.kind == .video }),
+              let width = track.width, let height = track.height else { return nil }
+        return (width, height)
+    }
+
     /// Jumps a live item that can seek (a DVR window) to its live edge.
     func goToLive() {
         guard isLoaded, isLive, let player else { return }
