@@ -544,26 +544,26 @@ public final class PlayerController {
     /// where it starts. A live item seeks only within its window.
     public func seek(to target: Duration, mode: SeekMode = .exact) {
         guard let session, !session.hasFailed else { return }
+        let position: Duration
         if session.isLive {
+            // Within the window, or not at all (radio).
             guard let window = liveSeekWindow else { return }
-            let position = min(max(target, window.lowerBound), window.upperBound)
-            startSeek(to: position, flags: mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest], of: session)
-            session.observers.jumped(to: position)
-            return
+            position = min(max(target, window.lowerBound), window.upperBound)
+        } else {
+            guard session.isInitialSeekDone else {
+                session.pendingStart = target
+                return
+            }
+            if session.outputLostAt != nil {
+                // No pipeline to seek: Play opens the output again from there.
+                session.outputLostAt = clamped(target, for: session)
+                session.observers.jumped(to: target)
+                return
+            }
+            // The probe's "seekable" is a guess made before the download got far
+            // (MP3 over HTTP often says no); GStreamer refuses what it cannot do.
+            position = clamped(target, for: session)
         }
-        guard session.isInitialSeekDone else {
-            session.pendingStart = target
-            return
-        }
-        if session.outputLostAt != nil {
-            // No pipeline to seek: Play opens the output again from there.
-            session.outputLostAt = clamped(target, for: session)
-            session.observers.jumped(to: target)
-            return
-        }
-        // The probe's "seekable" is a guess made before the download got far
-        // (MP3 over HTTP often says no); GStreamer refuses what it cannot do.
-        let position = clamped(target, for: session)
         let flags: SeekFlags = mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest]
         if session.isStateChangeInFlight {
             // That change's ASYNC_DONE is still to come and would pass for

@@ -37,6 +37,17 @@ public final class LiveStream: Sendable {
         publish()
     }
 
+    /// Publishes a segment every second, as a live encoder does, until the
+    /// segments run out or the task is cancelled (cancel it when done).
+    public func publishEverySecond() -> Task<Void, Never> {
+        Task { [self] in
+            while !Task.isCancelled, publishedCount < segments.count {
+                try? await Task.sleep(for: .seconds(1))
+                advance()
+            }
+        }
+    }
+
     private func publish() {
         let count = published.withLock { $0 }
         let first = max(0, count - window)

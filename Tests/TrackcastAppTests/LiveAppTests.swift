@@ -11,12 +11,7 @@ extension RunningAppTests {
         let server = try TestHTTPServer()
         let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 40,
                               initially: 40)
-        let encoder = Task {
-            while !Task.isCancelled, live.publishedCount < 90 {
-                try? await Task.sleep(for: .seconds(1))
-                live.advance()
-            }
-        }
+        let encoder = live.publishEverySecond()
         defer { encoder.cancel() }
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }

@@ -13,12 +13,7 @@ extension PlaybackEngine {
             let server = try TestHTTPServer()
             let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 30,
                                   initially: 30)
-            let encoder = Task {
-                while !Task.isCancelled, live.publishedCount < 90 {
-                    try? await Task.sleep(for: .seconds(1))
-                    live.advance()
-                }
-            }
+            let encoder = live.publishEverySecond()
             defer { encoder.cancel() }
             let player = try await TestPlayer()
             let id = player.controller.load(PlaybackItem(uri: server.url(live.path), kind: .audio))
