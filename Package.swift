@@ -90,6 +90,8 @@ let package = Package(
         // real portal runs outside Flatpak); the background permission test runs it.
         .executableTarget(name: "fake-background-portal", dependencies: ["CGLib"],
                           path: "Tests/fake-background-portal"),
+        .executableTarget(name: "fake-network-manager", dependencies: ["CGLib"],
+                          path: "Tests/fake-network-manager"),
 
         // What the tests share: finding built products, running processes.
         .target(name: "TestSupport", dependencies: ["Bindings"], path: "Tests/TestSupport"),
@@ -99,7 +101,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackcastPlaybackTests", dependencies: ["TrackcastPlayback", "TestSupport", "playback-leak-probe"]),
         .testTarget(name: "TrackcastMPRISTests", dependencies: ["TrackcastMPRIS", "TestSupport"]),
-        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "TrackcastUI", "Bindings", "TestSupport", "trackcast", "fake-background-portal"]),
+        .testTarget(name: "TrackcastAppTests", dependencies: ["TrackcastCore", "TrackcastLibrary", "TrackcastPlayback", "TrackcastMPRIS", "TrackcastUI", "Bindings", "TestSupport", "trackcast", "fake-background-portal", "fake-network-manager"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,3 +26,8 @@ static inline gchar *tc_playbin_stream_id(GstElement *playbin, const char *signa
     gst_object_unref(pad);
     return id;
 }
+
+/* GST_IS_BIN casts and computes a type check: Swift cannot import it. */
+static inline gboolean tc_is_bin(GstElement *element) {
+    return GST_IS_BIN(element);
+}

@@ -20,6 +20,8 @@ struct _TcVideoPaintable {
      * renderer an image surface (one of the two, or neither: black). */
     GdkTexture *texture;
     cairo_surface_t *surface;
+    /* The sample the frame shown was made from, for frame capture. */
+    GstSample *shown_sample;
     gboolean draws_with_cairo;
     gboolean texture_painted;
     int width, height;
@@ -359,8 +361,15 @@ static gboolean take_pending(gpointer data) {
     double pixel_aspect = 1;
     cairo_surface_t *surface = NULL;
     GdkTexture *texture = texture_from_sample(self, sample, &width, &height, &pixel_aspect, &surface);
-    gst_sample_unref(sample);
-    if (texture != NULL || surface != NULL) show_frame(self, texture, surface, width, height, pixel_aspect);
+    if (texture != NULL || surface != NULL) {
+        show_frame(self, texture, surface, width, height, pixel_aspect);
+        /* Kept for capture: on the CPU path the texture holds the same
+         * buffer anyway, so this keeps no frame alive that would not be. */
+        g_clear_pointer(&self->shown_sample, gst_sample_unref);
+        self->shown_sample = sample;
+    } else {
+        gst_sample_unref(sample);
+    }
     return G_SOURCE_REMOVE;
 }
 
@@ -460,6 +469,7 @@ static void tc_video_paintable_dispose(GObject *object) {
     g_mutex_unlock(&self->lock);
     g_clear_object(&self->texture);
     g_clear_pointer(&self->surface, cairo_surface_destroy);
+    g_clear_pointer(&self->shown_sample, gst_sample_unref);
     g_clear_pointer(&self->converter, tc_gl_frame_converter_unref);
     G_OBJECT_CLASS(tc_video_paintable_parent_class)->dispose(object);
 }
@@ -491,7 +501,12 @@ void tc_video_paintable_clear(TcVideoPaintable *self) {
     g_mutex_lock(&self->lock);
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
+    g_clear_pointer(&self->shown_sample, gst_sample_unref);
     if (has_frame(self)) show_frame(self, NULL, NULL, 0, 0, 1);
+}
+
+GstSample *tc_video_paintable_dup_shown_sample(TcVideoPaintable *self) {
+    return self->shown_sample != NULL ? gst_sample_ref(self->shown_sample) : NULL;
 }
 
 guint64 tc_video_paintable_frames_received(TcVideoPaintable *self) {

@@ -39,7 +39,10 @@ struct MPRISSnapshot: Equatable {
             if let artist = known?.artist ?? asset?.artist { entries["xesam:artist"] = Variant(strings: [artist]) }
             if let album = known?.album ?? asset?.album { entries["xesam:album"] = Variant(album) }
             if let art = known?.artURL { entries["mpris:artUrl"] = Variant(art) }
-            if let duration = player.duration { entries["mpris:length"] = Variant(duration.microseconds) }
+            // A live item has no length, whatever the pipeline guesses.
+            if asset?.isLive != true, let duration = player.duration {
+                entries["mpris:length"] = Variant(duration.microseconds)
+            }
             entries["xesam:url"] = Variant(item.uri)
         }
         metadata = Variant(dictionary: entries)
@@ -48,7 +51,8 @@ struct MPRISSnapshot: Equatable {
         canGoPrevious = loaded || (host?.hasPrevious ?? false)
         canPlay = loaded
         canPause = loaded
-        canSeek = loaded && player.asset.map { !$0.isLive && $0.isSeekable } ?? false
+        // A live item seeks as far as its window (a DVR playlist) allows.
+        canSeek = loaded && player.asset.map { $0.isLive ? player.liveSeekWindow != nil : $0.isSeekable } ?? false
     }
 
     /// The Player interface's properties, Position aside.

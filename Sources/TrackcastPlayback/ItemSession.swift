@@ -38,6 +38,11 @@ final class ItemSession {
     /// A seek the user asked for, until the pipeline says it landed.
     var isSeekInFlight = false
     var seekTarget = Duration.zero
+    /// The seek in flight is a fast (key-unit) one: a scrubber is being dragged.
+    var isFastSeekInFlight = false
+    /// The newest seek asked for while a fast one was in flight; made when
+    /// it lands, so a drag keeps one seek in flight, not one per step.
+    var queuedSeek: (position: Duration, flags: SeekFlags)?
     /// A pause or play that completes later, with an ASYNC_DONE of its own.
     var isStateChangeInFlight = false
     /// A seek asked for while a state change was in flight; made when it completes.

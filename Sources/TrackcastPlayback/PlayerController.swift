@@ -10,6 +10,12 @@ public enum SeekMode: Sendable {
     case fast
 }
 
+/// How many seeks of each kind a controller has made.
+public struct SeekCounts: Sendable, Equatable {
+    public var fast = 0
+    public var exact = 0
+}
+
 /// Plays one item at a time through one `playbin`.
 ///
 /// Ordering is the point. Every load gets a fresh `PlaybackItemID` and an
@@ -42,6 +48,29 @@ public final class PlayerController {
     private let storeQueue: AsyncStream<StoreCommand>.Continuation
     private var session: ItemSession?
     private let plugged = PluggedElements()
+    /// The seeks handed to the pipeline, for the scrubbing tests: a drag of
+    /// many steps makes few fast seeks, since one waits for the last to land.
+    public private(set) var seeksMade = SeekCounts()
+    /// The data saver's caps, read by adaptive demuxers as they are made
+    /// (on GStreamer's threads) and pushed to the playing one when they change.
+    private let streamLimitSetting: StreamLimitSetting
+
+    /// Caps on the variants adaptive streams choose (the data saver): they
+    /// apply at once to the stream playing, and to every item after.
+    public var streamLimits: StreamLimits {
+        get { streamLimitSetting.limits }
+        set {
+            guard newValue != streamLimitSetting.limits else { return }
+            streamLimitSetting.limits = newValue
+            playbin.connectionSpeed = streamLimitSetting.connectionSpeed
+            let demuxers = playbin.descendants(withProperty: "connection-speed").filter(StreamLimitSetting.isAdaptiveDemuxer)
+            for demuxer in demuxers { streamLimitSetting.apply(to: demuxer) }
+            // What the demuxers now hold, read back from them.
+            let held = demuxers.compactMap { try? $0.property("connection-speed", as: UInt32.self) }.map(String.init)
+            Log.debug("stream limits: \(newValue) (\(demuxers.count) demuxers, connection-speed \(held.joined(separator: " ")))")
+        }
+    }
+
     /// What `stop` stopped, so `play` can start it again.
     private var stoppedItem: PlaybackItem?
     /// playbin's flags and ring buffer as last set (`setFlags`).
@@ -71,10 +100,12 @@ public final class PlayerController {
             playbin.setVideoSink(try Element.bin(describedBy: sink))
         }
         playbin.bufferDuration = configuration.forwardBuffer
-        if let speed = configuration.connectionSpeed { playbin.connectionSpeed = UInt64(max(0, speed)) }
+        let limits = StreamLimitSetting(StreamLimits(maximumBitrate: configuration.maximumBitrate),
+                                        connectionSpeed: configuration.connectionSpeed)
+        streamLimitSetting = limits
+        playbin.connectionSpeed = limits.connectionSpeed
         let sourceSettings = SourceSettings()
         playbin.onSourceSetup { source in sourceSettings.apply(to: source) }
-        let maximumBitrate = configuration.maximumBitrate
         playbin.onElementSetup { [plugged, outputWatch] element in
             if let factory = element.factoryName {
                 plugged.note(factory, isDecoder: element.factoryClassification?.contains("Decoder") == true)
@@ -98,10 +129,8 @@ public final class PlayerController {
                 ])
             }
             outputWatch.watch(element)
-            // Adaptive demuxers (hlsdemux, hlsdemux2) choose variants under this cap.
-            if let maximumBitrate, element.hasProperty("max-bitrate") {
-                try? element.setProperty("max-bitrate", UInt32(clamping: maximumBitrate))
-            }
+            // Adaptive demuxers choose variants under the data saver's caps.
+            if StreamLimitSetting.isAdaptiveDemuxer(element) { limits.apply(to: element) }
         }
         bus = playbin.bus!
 
@@ -158,6 +187,10 @@ public final class PlayerController {
         guard let session else { return nil }
         return session.asset?.duration ?? playbin.duration
     }
+
+    /// The stream demuxer the current item plays through ("hlsdemux",
+    /// "dashdemux", "icydemux"), nil for a file.
+    public var streamDemuxer: String? { session == nil ? nil : plugged.streamDemuxer }
 
     /// The decoders (element factories) the current item uses, e.g. ["opusdec"].
     public var activeDecoders: [String] { plugged.decoders }
@@ -485,27 +518,61 @@ public final class PlayerController {
         send(.apply(.idle, id))
     }
 
-    /// Seeks the current item. Before it is ready, the position becomes where it starts.
+    /// The span a live item can be sought within (the playlist's DVR window),
+    /// as the pipeline answers a seeking query; nil for an item that is not
+    /// live, or a live one that cannot seek (radio, a playlist of a few segments).
+    public var liveSeekWindow: ClosedRange<Duration>? {
+        guard let session, session.isLive, session.isReady, let seeking = playbin.seeking, seeking.isSeekable,
+              let start = seeking.start, let end = seeking.end, end > start else { return nil }
+        return start...end
+    }
+
+    /// How far behind the live edge a live item plays (the newest position
+    /// its window can seek to, less where it is); nil unless it can seek.
+    public var liveLag: Duration? {
+        guard let window = liveSeekWindow, let position = playbin.position else { return nil }
+        return max(.zero, window.upperBound - position)
+    }
+
+    /// Jumps a live item that can seek to its live edge.
+    public func goToLive() {
+        guard let window = liveSeekWindow else { return }
+        seek(to: window.upperBound)
+    }
+
+    /// Seeks the current item. Before it is ready, the position becomes
+    /// where it starts. A live item seeks only within its window.
     public func seek(to target: Duration, mode: SeekMode = .exact) {
-        guard let session, !session.hasFailed, !session.isLive else { return }
-        guard session.isInitialSeekDone else {
-            session.pendingStart = target
-            return
+        guard let session, !session.hasFailed else { return }
+        let position: Duration
+        if session.isLive {
+            // Within the window, or not at all (radio).
+            guard let window = liveSeekWindow else { return }
+            position = min(max(target, window.lowerBound), window.upperBound)
+        } else {
+            guard session.isInitialSeekDone else {
+                session.pendingStart = target
+                return
+            }
+            if session.outputLostAt != nil {
+                // No pipeline to seek: Play opens the output again from there.
+                session.outputLostAt = clamped(target, for: session)
+                session.observers.jumped(to: target)
+                return
+            }
+            // The probe's "seekable" is a guess made before the download got far
+            // (MP3 over HTTP often says no); GStreamer refuses what it cannot do.
+            position = clamped(target, for: session)
         }
-        if session.outputLostAt != nil {
-            // No pipeline to seek: Play opens the output again from there.
-            session.outputLostAt = clamped(target, for: session)
-            session.observers.jumped(to: target)
-            return
-        }
-        // The probe's "seekable" is a guess made before the download got far
-        // (MP3 over HTTP often says no); GStreamer refuses what it cannot do.
-        let position = clamped(target, for: session)
         let flags: SeekFlags = mode == .exact ? [.flush, .accurate] : [.flush, .keyUnit, .snapNearest]
         if session.isStateChangeInFlight {
             // That change's ASYNC_DONE is still to come and would pass for
             // this seek's: the seek waits for it (the latest one wins).
             session.deferredSeek = (position, flags)
+        } else if session.isSeekInFlight, mode == .fast || session.isFastSeekInFlight {
+            // A drag: one seek at a time, the newest position next (the
+            // release's exact seek replaces any fast one still waiting).
+            session.queuedSeek = (position, flags)
         } else {
             startSeek(to: position, flags: flags, of: session)
         }
@@ -518,8 +585,13 @@ public final class PlayerController {
 
     private func startSeek(to position: Duration, flags: SeekFlags, of session: ItemSession) {
         session.appliedRate = rate.value
+        let isFast = flags.contains(.keyUnit)
+        let seconds = Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18
+        Log.debug(String(format: "playback \(session.id): seek to %.2f s (%@)", seconds, isFast ? "fast" : "exact"))
+        if isFast { seeksMade.fast += 1 } else { seeksMade.exact += 1 }
         if playbin.seek(to: position, rate: rate.value, flags: flags) {
             session.isSeekInFlight = true
+            session.isFastSeekInFlight = isFast
             session.seekTarget = position
         }
     }
@@ -878,6 +950,8 @@ public final class PlayerController {
         session.isCorked = false
         session.isStateChangeInFlight = false
         session.isSeekInFlight = false
+        session.isFastSeekInFlight = false
+        session.queuedSeek = nil
         session.deferredSeek = nil
         session.outputLostAt = lostAt
         session.observers.playbackStopped()
@@ -928,6 +1002,13 @@ public final class PlayerController {
             if session.isReopeningOutput, !session.isSeekInFlight { outputReopened(session) }
         } else if session.isSeekInFlight {
             session.isSeekInFlight = false
+            session.isFastSeekInFlight = false
+            if let (position, flags) = session.queuedSeek {
+                session.queuedSeek = nil
+                startSeek(to: position, flags: flags, of: session)
+                advanceLoad(session)
+                return
+            }
             session.observers.seekLanded(at: playbin.position ?? session.seekTarget)
             if session.isReopeningOutput { outputReopened(session) }
             // What the pipeline plays after the seek: a choice of track must survive it.

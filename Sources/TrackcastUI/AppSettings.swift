@@ -34,6 +34,14 @@ final class AppSettings {
                          boostsVoice: (try? settings?.bool(forKey: "voice-boost")) ?? false)
     }
 
+    /// The data saver's caps for streams, on any network and on metered ones.
+    var streamLimits: (normal: StreamLimits, metered: StreamLimits) {
+        func int(_ key: String, _ fallback: Int) -> Int { Int((try? settings?.int(forKey: key)) ?? Int32(fallback)) }
+        return (StreamLimits(height: int("stream-max-height", 0), kilobitsPerSecond: int("stream-max-bitrate", 0)),
+                StreamLimits(height: int("metered-stream-max-height", 480),
+                             kilobitsPerSecond: int("metered-stream-max-bitrate", 1000)))
+    }
+
     /// A string key's value; empty without an installed schema.
     func string(forKey key: String) -> String { (try? settings?.string(forKey: key)) ?? "" }
     /// A boolean key's value; false without an installed schema.

@@ -323,6 +323,10 @@ final class LibraryModel {
     }
 
     /// Fetches Podcasting 2.0 chapters files, kept in the cache folder.
+    func interstitialFetcher() -> HLSInterstitialFetcher {
+        HLSInterstitialFetcher(client: client())
+    }
+
     func chapterFetcher() -> ChapterFetcher {
         ChapterFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("chapters", isDirectory: true))
     }

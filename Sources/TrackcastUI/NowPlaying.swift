@@ -53,6 +53,21 @@ final class NowPlaying {
     private(set) var phase: PlaybackPhase = .idle
     private(set) var position: Duration = .zero
     private(set) var duration: Duration?
+    /// The item is live (a playlist without an end, a source without a
+    /// length): the player bar shows LIVE instead of a length.
+    private(set) var isLive = false
+    /// How far behind its live edge a live item with a window plays; nil
+    /// for one that cannot seek.
+    private(set) var liveLag: Duration?
+    /// The interstitials the HLS stream playing schedules, read from its
+    /// playlist once it is ready; marked on the player bar's slider.
+    private(set) var interstitials: [HLSInterstitial] = []
+    /// Reads them; cancelled with the item it was started for.
+    private var interstitialTask: Task<Void, Never>?
+    /// Further behind than this, the player bar offers to go to live: a
+    /// live stream starts a few segments back from its newest one.
+    static let liveEdgeTolerance: Duration = .seconds(10)
+    var isBehindLiveEdge: Bool { (liveLag ?? .zero) > Self.liveEdgeTolerance }
     /// The current item's audio and subtitle tracks, as the player last said.
     private(set) var tracks = TrackSelection.none
     /// The subtitle file shown with the current item: found beside it or loaded by hand.
@@ -170,6 +185,12 @@ final class NowPlaying {
         notify()
     }
 
+    /// The data saver's caps in force (`DataSaver` sets them): the player
+    /// takes them at once, the stream playing included.
+    var streamLimits = StreamLimits() {
+        didSet { player?.streamLimits = streamLimits }
+    }
+
     /// Listening time skip silence has saved on the current item, nil while it is off.
     var timeSavedBySkippingSilence: Duration? {
         guard let player, player.listeningEffects.skipsSilence else { return nil }
@@ -195,6 +216,7 @@ final class NowPlaying {
             self.video = video
             player.setRate(PlaybackRate(showSettings?.playbackSpeed ?? settings.playbackSpeed))
             player.setListeningEffects(settings.listeningEffects)
+            player.streamLimits = streamLimits
             stateTask = Task { [weak self, store = player.store] in
                 for await state in await store.updates() { self?.apply(state) }
             }
@@ -475,6 +497,11 @@ final class NowPlaying {
         phase = .loading
         position = start ?? .zero
         duration = nil
+        isLive = false
+        liveLag = nil
+        interstitials = []
+        interstitialTask?.cancel()
+        interstitialTask = nil
         tracks = .none
         subtitleFile = subtitles
         let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),
@@ -565,7 +592,7 @@ final class NowPlaying {
         saveCurrentPosition()
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         itemID = nil
-        for task in [tickTask, assetTask, eventTask] { task?.cancel() }
+        for task in [tickTask, assetTask, eventTask, interstitialTask] { task?.cancel() }
         player.stop()
         phase = .idle
         video?.clear()
@@ -606,6 +633,35 @@ final class NowPlaying {
         if isLoaded { player?.seek(to: position) }
         mpris?.didSeek(to: position)
         resume.stopped(at: position, duration: duration)
+        moved()
+        notify()
+    }
+
+    /// The video's own size in pixels, as its stream says; nil without video.
+    var videoSize: (width: Int, height: Int)? {
+        guard let track = player?.asset?.tracks.first(where: { $0.kind == .video }),
+              let width = track.width, let height = track.height else { return nil }
+        return (width, height)
+    }
+
+    /// Jumps a live item that can seek (a DVR window) to its live edge.
+    func goToLive() {
+        guard isLoaded, isLive, let player else { return }
+        Log.debug("live: going to the edge")
+        player.goToLive()
+        liveLag = .zero
+        mpris?.propertiesMayHaveChanged()
+        notify()
+    }
+
+    /// A step of a drag along the seek bar: a fast (key-unit) seek, at most
+    /// one in flight in the player, and nothing written or announced; the
+    /// release's `seek(to:)` lands exactly, records the position once and
+    /// tells MPRIS.
+    func scrub(to target: Duration) {
+        guard item != nil else { return }
+        position = min(max(target, .zero), duration ?? target)
+        if isLoaded { player?.seek(to: position, mode: .fast) }
         moved()
         notify()
     }
@@ -725,8 +781,11 @@ final class NowPlaying {
         guard id == itemID else { return }
         Log.debug("item event: \(event)")
         switch event {
-        case .ready:
-            duration = player?.duration
+        case .ready(let live):
+            readInterstitials(of: id)
+            isLive = live
+            liveLag = live ? player?.liveLag : nil
+            duration = live ? nil : player?.duration
             chapters.embedded(in: player?.asset)
             applyPendingChoice()
             tracks = player?.tracks ?? .none
@@ -752,6 +811,28 @@ final class NowPlaying {
         notify()
     }
 
+    /// Reads the playlist of an HLS item for its interstitials; the answer
+    /// is dropped if another item is loaded by then.
+    private func readInterstitials(of id: PlaybackItemID) {
+        guard let player, player.streamDemuxer?.hasPrefix("hlsdemux") == true, let uri = item?.uri,
+              let url = URL(string: uri) else { return }
+        let fetcher = library.interstitialFetcher()
+        interstitialTask?.cancel()
+        interstitialTask = Task { [weak self] in
+            let found: [HLSInterstitial]
+            do {
+                found = try await fetcher.playlist(at: url).interstitials
+            } catch {
+                if !Task.isCancelled { Log.debug("interstitials: none read: \(error)") }
+                return
+            }
+            guard let self, !Task.isCancelled, id == itemID else { return }
+            interstitials = found
+            Log.debug("interstitials: \(found.count) (\(found.map { String(format: "%@ at %.1f s", $0.id, $0.start) }.joined(separator: ", ")))")
+            notify()
+        }
+    }
+
     /// The probe's chapters, cover art and tracks, after the item became ready.
     private func learnt(_ asset: LoadedAsset, about id: PlaybackItemID) {
         guard id == itemID else { return }
@@ -765,7 +846,16 @@ final class NowPlaying {
     private func ticked(_ tick: PositionTick) {
         guard tick.itemID == itemID else { return }
         position = tick.position
-        duration = tick.duration ?? duration
+        if isLive {
+            let wasBehind = isBehindLiveEdge
+            liveLag = player?.liveLag
+            if isBehindLiveEdge != wasBehind {
+                Log.debug(String(format: "live: %@ the edge (%.0f s behind)", isBehindLiveEdge ? "behind" : "at",
+                                 (liveLag ?? .zero).seconds))
+            }
+        } else {
+            duration = tick.duration ?? duration
+        }
         Log.debug(String(format: "position: %.1f s", tick.position.seconds))
         if let saved = timeSavedBySkippingSilence, saved > .zero {
             Log.debug(String(format: "silence skipped: %.1f s", saved.seconds))

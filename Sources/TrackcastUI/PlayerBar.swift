@@ -13,6 +13,10 @@ final class PlayerBar {
     private let time = Label()
     /// "Saved 1:23 by skipping silence", while skip silence is on and has saved a second or more.
     private let timeSaved = Label()
+    /// Shown instead of the length for a live item.
+    private let liveBadge = Label()
+    /// Shown for a live item played well behind its live edge.
+    private let goToLive = Button(iconName: "go-last-symbolic", tooltip: tr("Go to Live"), action: "app.go-to-live")
     private let spinner = Spinner()
     private let progress = Scale(accessibleLabel: tr("Position"))
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
@@ -24,8 +28,14 @@ final class PlayerBar {
     private var spinnerDelay: Timeout?
     /// While the user drags the slider, ticks must not pull it back.
     private var lastUserMove: ContinuousClock.Instant?
+    /// A pointer is down on the slider: its moves are fast seeks, and the
+    /// release seeks exactly to where it was let go (`dragTarget`).
+    private var isDragging = false
+    private var dragTarget: Double?
     /// Where the slider's chapter marks are, so they are redrawn only when the chapters change.
     private var chapterMarks: [Double] = []
+    /// Where interstitials begin and end, marked over the slider.
+    private var interstitialMarks: [Double] = []
     private static let artworkSize: Int32 = 40
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: PlayerBar.artworkSize)
     private let artworkCache: ArtworkCache
@@ -92,9 +102,14 @@ final class PlayerBar {
         bar.append(playPause)
         bar.append(forward)
         progress.expandHorizontally()
-        progress.onUserChange { [weak self, progress] seconds in
-            self?.lastUserMove = .now
-            progress.activateAction("app.seek-to", parameter: Variant(seconds))
+        progress.onUserChange { [weak self] seconds in self?.userMoved(to: seconds) }
+        progress.onDrag(began: { [weak self] in self?.dragBegan() }, ended: { [weak self] in self?.dragEnded() })
+        // Where the slider is, for tests that drag it as a person would.
+        progress.onSignal("map") { [progress] in
+            progress.afterFirstPaint { [progress] in
+                guard let bounds = progress.boundsOnSurface else { return }
+                Log.debug(String(format: "scrubber: at %.0f %.0f %.0f %.0f", bounds.x, bounds.y, bounds.width, bounds.height))
+            }
         }
         // The time beside the slider, not among the buttons, leaves the
         // title room at 360 pixels.
@@ -108,6 +123,16 @@ final class PlayerBar {
         timeSaved.isVisible = false
         timeline.append(timeSaved)
         timeline.append(time)
+        liveBadge.text = tr("LIVE")
+        liveBadge.addCSSClass("caption-heading")
+        liveBadge.addCSSClass("error")
+        liveBadge.align(horizontal: .end, vertical: .center)
+        liveBadge.isVisible = false
+        goToLive.addCSSClass("flat")
+        goToLive.align(horizontal: .end, vertical: .center)
+        goToLive.isVisible = false
+        timeline.append(goToLive)
+        timeline.append(liveBadge)
         root.append(Separator())
         root.append(timeline)
         root.append(bar)
@@ -136,15 +161,24 @@ final class PlayerBar {
         } else {
             timeSaved.isVisible = false
         }
-        if let duration = nowPlaying.duration {
+        liveBadge.isVisible = nowPlaying.isLive
+        goToLive.isVisible = nowPlaying.isLive && nowPlaying.isBehindLiveEdge
+        if nowPlaying.isLive {
+            // A live item has no length and no slider; its position is where it has been playing since.
+            time.isVisible = false
+            progress.isVisible = false
+        } else if let duration = nowPlaying.duration {
+            time.isVisible = true
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
-            markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds })
-            if lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
+            markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds },
+                         interstitials: nowPlaying.interstitials.map(\.range))
+            if !isDragging, lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
                 progress.value = nowPlaying.position.seconds
             }
         } else {
-            // Live streams, and anything whose length is not known yet.
+            // Anything whose length is not known yet.
+            time.isVisible = true
             progress.isVisible = false
         }
         switch nowPlaying.phase {
@@ -160,7 +194,35 @@ final class PlayerBar {
             playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
         }
-        report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(time.text)")
+        let shown = nowPlaying.isLive ? "LIVE" + (goToLive.isVisible ? " | go to live" : "") : time.text
+        report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(shown)")
+    }
+
+    /// A keyboard step or a click lands exactly at once; a drag's steps are
+    /// fast seeks (the player keeps one in flight), and its release lands
+    /// exactly, so the library is written once per drag, not once per step.
+    private func userMoved(to seconds: Double) {
+        lastUserMove = .now
+        if isDragging {
+            dragTarget = seconds
+            progress.activateAction("app.scrub-to", parameter: Variant(seconds))
+        } else {
+            progress.activateAction("app.seek-to", parameter: Variant(seconds))
+        }
+    }
+
+    private func dragBegan() {
+        isDragging = true
+        dragTarget = nil
+    }
+
+    private func dragEnded() {
+        guard isDragging else { return }
+        isDragging = false
+        lastUserMove = .now
+        guard let target = dragTarget else { return }
+        dragTarget = nil
+        progress.activateAction("app.seek-to", parameter: Variant(target))
     }
 
     /// Says in the debug log what the bar shows, when that changes: how
@@ -172,12 +234,19 @@ final class PlayerBar {
     }
 
     /// A tick under the slider where each listed chapter starts (the first,
-    /// at zero, needs none), so the chapters can be seen and aimed at.
-    private func markChapters(_ starts: [Double]) {
-        guard starts != chapterMarks else { return }
+    /// at zero, needs none), so the chapters can be seen and aimed at; ticks
+    /// over it where each interstitial the stream schedules begins and ends.
+    private func markChapters(_ starts: [Double], interstitials: [ClosedRange<Double>]) {
+        let bounds = interstitials.flatMap { [$0.lowerBound, $0.upperBound] }
+        guard starts != chapterMarks || bounds != interstitialMarks else { return }
+        if starts != chapterMarks { Log.debug("scrubber: \(starts.count) chapter marks") }
+        if bounds != interstitialMarks {
+            Log.debug("scrubber: \(interstitials.count) interstitial ranges ("
+                      + interstitials.map { String(format: "%.1f-%.1f", $0.lowerBound, $0.upperBound) }.joined(separator: ", ") + ")")
+        }
         chapterMarks = starts
-        progress.setMarks(starts)
-        Log.debug("scrubber: \(starts.count) chapter marks")
+        interstitialMarks = bounds
+        progress.setMarks(below: starts, above: bounds)
     }
 
     private func showArtwork(_ url: URL?) {

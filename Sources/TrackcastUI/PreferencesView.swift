@@ -59,6 +59,24 @@ struct PreferencesView {
                                  key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
         window.add(video)
 
+        // Adaptive streams (HLS, DASH) choose among their variants under
+        // these caps; 0 is no limit. Last, so the rows above keep their
+        // places (PodcastIndexPreferencesTests clicks the key's row).
+        let dataSaver = PreferencesGroup(title: tr("Data Saver"))
+        dataSaver.setDescription(tr("Limits for streams that come in several qualities"))
+        for (title, key, isHeight) in [
+            (tr("Stream Resolution Limit"), "stream-max-height", true),
+            (tr("Stream Bitrate Limit"), "stream-max-bitrate", false),
+            (tr("Stream Resolution Limit on Metered Networks"), "metered-stream-max-height", true),
+            (tr("Stream Bitrate Limit on Metered Networks"), "metered-stream-max-bitrate", false),
+        ] {
+            dataSaver.add(Self.spinRow(title: title,
+                                       subtitle: isHeight ? tr("Video height in pixels, 0 for none") : tr("Kilobits per second, 0 for none"),
+                                       key: key, range: isHeight ? 0...4320 : 0...1_000_000, step: isHeight ? 120 : 100,
+                                       settings: settings, connections: &connections))
+        }
+        window.add(dataSaver)
+
         window.setFirstPage(title: tr("General"), iconName: "preferences-system-symbolic")
         syncPage = SyncPreferences(sync: sync)
         window.add(syncPage.page)

@@ -64,6 +64,7 @@ final class ResumeTracker {
         }
         lastRecorded = .now
         lastFlushed = .now
+        Log.debug(String(format: "resume: saving %.2f s", seconds))
         let (library, show, date) = (library, show, Date())
         return Task {
             await library.resumePositions.record(key, position: seconds, duration: total, at: date)

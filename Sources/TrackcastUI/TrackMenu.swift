@@ -52,6 +52,11 @@ final class TrackMenu {
         }
         subtitles.append(tr("Load Subtitles…"), action: "app.load-subtitles")
         menu.appendSection(subtitles, label: tr("Subtitles"))
+        // The picture on screen, at the video's own size (`FrameCaptureActions`).
+        let frame = Menu()
+        frame.append(tr("Copy Frame"), action: "app.copy-frame")
+        frame.append(tr("Save Frame…"), action: "app.save-frame")
+        menu.appendSection(frame, label: tr("Frame"))
         return menu
     }
 }

@@ -49,6 +49,8 @@ public final class TrackcastApplication {
     private var refreshAction: SimpleAction?
     /// SIGTERM and SIGINT (logout, Ctrl+C in a terminal) quit as Ctrl+Q does, saving first.
     private var signalWatches: [UnixSignalWatch] = []
+    /// The data saver's caps for streams, from startup on.
+    private var dataSaver: DataSaver?
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -67,6 +69,7 @@ public final class TrackcastApplication {
         application.onStartup { [unowned self] in
             installActions()
             prepareLibrary()
+            dataSaver = DataSaver(settings: settings, nowPlaying: nowPlaying)
             Task { await podcastIndex.load() }
             signalWatches = [SIGTERM, SIGINT].map { signal in
                 UnixSignalWatch(signal: signal) { [unowned self] in
@@ -266,6 +269,10 @@ public final class TrackcastApplication {
         add("retry") { [unowned self] in nowPlaying.retry() }
         add("seek-forward") { [unowned self] in nowPlaying.skipForward() }
         add("seek-backward") { [unowned self] in nowPlaying.skipBackward() }
+        add("go-to-live") { [unowned self] in nowPlaying.goToLive() }
+        addWithParameter("scrub-to", type: "d") { [unowned self] in
+            if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.scrub(to: target) }
+        }
         addWithParameter("seek-to", type: "d") { [unowned self] in
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }

@@ -16,6 +16,7 @@ final class VideoPresentation {
     private let window: @MainActor () -> MainWindow?
     private var pictureInPicture: PictureInPictureWindow?
     private let trackActions: TrackActions
+    private let frameCapture: FrameCaptureActions
     private let settings: AppSettings
     private let artworkCache: ArtworkCache
     /// The artwork audio's picture-in-picture shows or is loading: none
@@ -34,6 +35,7 @@ final class VideoPresentation {
         self.nowPlaying = nowPlaying
         self.window = window
         trackActions = TrackActions(application: application, nowPlaying: nowPlaying, window: window)
+        frameCapture = FrameCaptureActions(application: application, nowPlaying: nowPlaying, window: window)
     }
 
     /// Call from the application's startup, before the first window.
@@ -42,6 +44,7 @@ final class VideoPresentation {
         application.addAction(SimpleAction(name: "pip") { [unowned self] in togglePictureInPicture() })
         application.addAction(SimpleAction(name: "fullscreen") { [unowned self] in window()?.toggleFullscreen() })
         trackActions.install()
+        frameCapture.install()
         nowPlaying.observe { [unowned self] in playbackChanged() }
     }
 

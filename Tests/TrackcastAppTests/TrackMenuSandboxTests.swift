@@ -15,7 +15,8 @@ struct TrackMenuSandboxTests {
     func sandboxedNote() {
         let labels = TrackMenu.model(TrackSelection(), isSandboxed: true).labels
         #expect(labels.contains(note), "\(labels)")
-        #expect(labels.last == tr("Load Subtitles…"))
+        // The subtitles section ends with loading a file; the frame section follows it.
+        #expect(Array(labels.suffix(3)) == [tr("Load Subtitles…"), tr("Copy Frame"), tr("Save Frame…")], "\(labels)")
     }
 
     @Test("outside a sandbox, or with a subtitle file loaded, no note")

@@ -30,7 +30,7 @@ extension PlaybackEngine {
                     "segments fetched: \(server.requests)")
         }
 
-        @Test("a playlist without an end is live: ready(isLive: true), and seeking does nothing")
+        @Test("a playlist without an end is live: ready(isLive: true), and a seek stays within its short window")
         func live() async throws {
             let server = try await serveHLS { $0.replacingOccurrences(of: "#EXT-X-ENDLIST", with: "") }
             let player = try await TestPlayer()

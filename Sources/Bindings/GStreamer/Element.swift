@@ -128,6 +128,33 @@ open class Element: ObjectRef {
         return String(cString: klass)
     }
 
+    /// The elements inside this bin, at any depth, that have property
+    /// `name` (an adaptive demuxer's `max-bitrate`); none if it is no bin.
+    public func descendants(withProperty name: String) -> [Element] {
+        guard tc_is_bin(element) != 0, let iterator = gst_bin_iterate_recurse(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self)) else {
+            return []
+        }
+        defer { gst_iterator_free(iterator) }
+        var found: [Element] = []
+        var value = GValue()
+        defer { if value.g_type != 0 { g_value_unset(&value) } }
+        while true {
+            switch gst_iterator_next(iterator, &value) {
+            case GST_ITERATOR_OK:
+                if let object = g_value_get_object(&value) {
+                    let child = Element(object, transfer: .none)
+                    if child.hasProperty(name) { found.append(child) }
+                }
+                g_value_reset(&value)
+            case GST_ITERATOR_RESYNC:
+                gst_iterator_resync(iterator)
+                found.removeAll()
+            default:
+                return found
+            }
+        }
+    }
+
     public func hasProperty(_ name: String) -> Bool {
         g_object_class_find_property(tc_object_get_class(objectPointer), name) != nil
     }

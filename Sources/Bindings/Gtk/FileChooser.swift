@@ -1,14 +1,18 @@
 import CGLib
 import CGtk
 
-/// GtkFileChooserNative for opening one file: the desktop's own dialog, or
+/// GtkFileChooserNative for opening or saving one file: the desktop's own dialog, or
 /// the file chooser portal inside a sandbox (GTK 4.8 has no GtkFileDialog).
 @MainActor
 public final class FileChooser: ObjectRef {
-    public init(title: String, transientFor parent: ApplicationWindow?, acceptLabel: String, cancelLabel: String) {
-        super.init(gtk_file_chooser_native_new(title, parent?.pointer(as: GtkWindow.self), GTK_FILE_CHOOSER_ACTION_OPEN,
+    /// For opening a file, or with `savingAs` a suggested name, for saving one.
+    public init(title: String, transientFor parent: ApplicationWindow?, acceptLabel: String, cancelLabel: String,
+                savingAs suggestedName: String? = nil) {
+        let action = suggestedName == nil ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        super.init(gtk_file_chooser_native_new(title, parent?.pointer(as: GtkWindow.self), action,
                                                acceptLabel, cancelLabel), transfer: .full)
         gtk_native_dialog_set_modal(pointer(as: GtkNativeDialog.self), 1)
+        if let suggestedName { gtk_file_chooser_set_current_name(opaque, suggestedName) }
     }
 
     /// Offers only files matching one of `patterns` (e.g. "*.opml") or `mimeTypes`.

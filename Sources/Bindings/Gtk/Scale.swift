@@ -25,12 +25,14 @@ public final class Scale: Widget {
         set { gtk_range_set_range(range, 0, max(newValue, 0)) }
     }
 
-    /// Ticks under the trough at `values` (e.g. where chapters start), in
-    /// place of any set before.
-    public func setMarks(_ values: [Double]) {
+    /// Ticks under the trough at `below` (e.g. where chapters start) and
+    /// over it at `above` (where interstitials begin and end), in place of
+    /// any set before.
+    public func setMarks(below: [Double], above: [Double] = []) {
         let scale: UnsafeMutablePointer<GtkScale> = pointer()
         gtk_scale_clear_marks(scale)
-        for value in values { gtk_scale_add_mark(scale, value, GTK_POS_BOTTOM, nil) }
+        for value in below { gtk_scale_add_mark(scale, value, GTK_POS_BOTTOM, nil) }
+        for value in above { gtk_scale_add_mark(scale, value, GTK_POS_TOP, nil) }
     }
 
     /// Called with the value the user moved to (dragging, clicking, keys).
@@ -45,5 +47,32 @@ public final class Scale: Widget {
         }
         connect(signal: "change-value", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                 box: SignalHandlerBox<ChangeHandler>(handler))
+    }
+
+    /// Calls `began` when a pointer button or touch goes down on the slider
+    /// and `ended` when it comes up (or the grab is lost): a drag's bounds,
+    /// between which `onUserChange` reports its steps. Seen in the capture
+    /// phase and passed on, so the range's own gestures still move it.
+    public func onDrag(began: @escaping @MainActor () -> Void, ended: @escaping @MainActor () -> Void) {
+        let controller: OpaquePointer = gtk_event_controller_legacy_new()
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        typealias Handler = @MainActor (GdkEventType) -> Void
+        let trampoline: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, userData in
+            guard let event else { return 0 }
+            let handler = SignalHandlerBox<Handler>.from(userData).handler
+            let type = gdk_event_get_event_type(event)
+            MainActor.assumeIsolated { handler(type) }
+            return 0
+        }
+        let wrapped = ObjectRef(controller, transfer: .full)
+        _ = wrapped.connect(signal: "event", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                        box: SignalHandlerBox<Handler>({ type in
+                            switch type {
+                            case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN: began()
+                            case GDK_BUTTON_RELEASE, GDK_TOUCH_END, GDK_TOUCH_CANCEL, GDK_GRAB_BROKEN: ended()
+                            default: break
+                            }
+                        }))
+        gtk_widget_add_controller(widget, wrapped.opaque.retained())
     }
 }

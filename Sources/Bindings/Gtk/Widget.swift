@@ -80,6 +80,19 @@ open class Widget: ObjectRef {
 
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Where the widget is on its window's surface, in logical pixels (what
+    /// `xdotool mousemove --window` takes); nil while it is not laid out.
+    public var boundsOnSurface: (x: Double, y: Double, width: Double, height: Double)? {
+        guard let root = gtk_widget_get_root(widget) else { return nil }
+        let rootWidget = UnsafeMutablePointer<GtkWidget>(root)
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, rootWidget, &rect) != 0 else { return nil }
+        var (surfaceX, surfaceY) = (0.0, 0.0)
+        gtk_native_get_surface_transform(root, &surfaceX, &surfaceY)
+        return (Double(rect.origin.x) + surfaceX, Double(rect.origin.y) + surfaceY,
+                Double(rect.size.width), Double(rect.size.height))
+    }
+
     /// Keeps `child` (a descendant) visible only while this widget is on
     /// screen. Each time the pointer's hover is taken up to the window and
     /// back, GTK 4.8 restyles the CSS nodes of every visible widget in the

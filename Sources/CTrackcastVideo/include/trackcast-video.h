@@ -43,6 +43,10 @@ guint64 tc_video_paintable_frames_received(TcVideoPaintable *self);
 guint64 tc_video_paintable_frames_dropped(TcVideoPaintable *self);
 guint64 tc_video_paintable_frames_painted(TcVideoPaintable *self);
 
+/* Main thread: the sample the frame on screen was made from (transfer
+ * full), or NULL without one: for capturing it. */
+GstSample *tc_video_paintable_dup_shown_sample(TcVideoPaintable *self);
+
 /* The current frame's storage size and pixel aspect ratio; 0 without a frame. */
 int tc_video_paintable_frame_width(TcVideoPaintable *self);
 int tc_video_paintable_frame_height(TcVideoPaintable *self);

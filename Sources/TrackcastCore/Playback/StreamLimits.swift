@@ -1,0 +1,35 @@
+/// Caps on what an adaptive stream (HLS, DASH) may fetch: the data saver.
+/// nil is no cap.
+public struct StreamLimits: Sendable, Equatable, CustomStringConvertible {
+    /// The tallest video variant to choose, in pixels.
+    public var maximumHeight: Int?
+    /// The highest variant bitrate to choose, in bit/s.
+    public var maximumBitrate: Int?
+
+    public init(maximumHeight: Int? = nil, maximumBitrate: Int? = nil) {
+        self.maximumHeight = maximumHeight.flatMap { $0 > 0 ? $0 : nil }
+        self.maximumBitrate = maximumBitrate.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// From the preferences' numbers, where 0 is no cap: a height in pixels
+    /// and a bitrate in kbit/s. Out-of-range numbers are no cap, never a trap.
+    public init(height: Int, kilobitsPerSecond: Int) {
+        let bits = kilobitsPerSecond.multipliedReportingOverflow(by: 1000)
+        self.init(maximumHeight: height, maximumBitrate: bits.overflow ? nil : bits.partialValue)
+    }
+
+    /// The caps in force: the metered variant while the network is metered.
+    public static func inForce(normal: StreamLimits, metered: StreamLimits, isMetered: Bool) -> StreamLimits {
+        guard isMetered else { return normal }
+        // Metered is never looser than normal: each cap is the tighter of the two.
+        func tighter(_ a: Int?, _ b: Int?) -> Int? { [a, b].compactMap { $0 }.min() }
+        return StreamLimits(maximumHeight: tighter(normal.maximumHeight, metered.maximumHeight),
+                            maximumBitrate: tighter(normal.maximumBitrate, metered.maximumBitrate))
+    }
+
+    public var description: String {
+        let height = maximumHeight.map { "\($0)p" } ?? "any height"
+        let bitrate = maximumBitrate.map { "\($0 / 1000) kbit/s" } ?? "any bitrate"
+        return "\(height), \(bitrate)"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The data saver through the running app: a three-variant HLS stream on
+/// loopback, and a metered network simulated through GIO's network monitor
+/// (`GIO_USE_NETWORK_MONITOR=networkmanager`, with `fake-network-manager` as
+/// NetworkManager on a system bus of the test's own).
+/// Part of "The running app", which runs one app at a time.
+extension RunningAppTests {
+    /// Twenty one-second AAC segments in MPEG-TS, as file name → contents.
+    static func hlsSegments() async throws -> [String: Data] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-hls-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "audiotestsrc", "num-buffers=1000", "samplesperbuffer=960", "!", "audio/x-raw,rate=48000,channels=2",
+            "!", "audioconvert", "!", "avenc_aac", "!", "aacparse", "!", "mpegtsmux", "!", "multifilesink",
+            "location=\(folder.path)/segment%05d.ts", "next-file=max-duration", "max-file-duration=1000000000",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch failed: \(made.standardError)")
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".ts") {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test("metered: the metered caps reach the playing stream's demuxer, and unmetered lifts them while it plays")
+    func meteredNetworkCapsStreams() async throws {
+        let bus = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
+                                   arguments: ["--session", "--nofork", "--print-address=1"])
+        defer { bus.terminate() }
+        try #require(await bus.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("\n") },
+                     "dbus-daemon: \(bus.standardError)")
+        let address = String(bus.standardOutput.prefix { $0 != "\n" })
+        let networkManager = try ChildProcess(BuiltProducts.executable("fake-network-manager"), arguments: ["metered"],
+                                              environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        defer { networkManager.terminate() }
+        try #require(await networkManager.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("metered\n") },
+                     "fake-network-manager: \(networkManager.standardError)")
+
+        let server = try TestHTTPServer()
+        // Five times over, 100 s: segments are still to come when the network changes.
+        VariantStream.serve(try await Self.hlsSegments(), on: server, repeats: 5)
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await RunningApp.launch(library: library, arguments: [server.url(VariantStream.masterPath)], environment: [
+            "GIO_USE_NETWORK_MONITOR": "networkmanager", "DBUS_SYSTEM_BUS_ADDRESS": address,
+        ])
+        let result = try await app.quitting { app in
+            // The schema's metered defaults: 480 pixels, 1000 kbit/s.
+            try #require(await app.waitForLine("data saver: metered, 480p, 1000 kbit/s"), "\(app.standardOutput)")
+            try #require(await app.waitFor(timeout: .seconds(30)) {
+                _ in VariantStream.segmentVariants(in: server.requests).count >= 3
+            }, "segments fetched: \(server.requests)\n\(app.standardOutput)")
+            let metered = VariantStream.segmentVariants(in: server.requests)
+            #expect(metered.allSatisfy { $0 == 2 }, "metered, the segments came from variants \(metered)")
+
+            let mark = app.standardOutput.endIndex
+            kill(networkManager.pid, SIGUSR1)
+            try #require(await app.waitForLine("data saver: not metered, any height, any bitrate", after: mark),
+                         "\(app.standardOutput[mark...])")
+            // Read back from the demuxer itself.
+            #expect(await app.waitForLine("demuxers, connection-speed 0", after: mark), "\(app.standardOutput[mark...])")
+            let before = VariantStream.segmentVariants(in: server.requests).count
+            let lifted = await app.waitFor(timeout: .seconds(20)) { _ in
+                VariantStream.segmentVariants(in: server.requests).dropFirst(before).contains(3)
+            }
+            #expect(lifted, "unmetered, the segments came from \(VariantStream.segmentVariants(in: server.requests).dropFirst(before))")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+}

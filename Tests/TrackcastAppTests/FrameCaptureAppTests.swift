@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Saving the video frame on screen as a PNG through the app's action.
+/// Part of "The running app", which runs one app at a time.
+extension RunningAppTests {
+    @Test("save-frame-to writes the frame on screen as a PNG of the video's size, the colour bars where they are")
+    func savesFrame() async throws {
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-bars-\(UUID()).mkv")
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-frame-\(UUID()).png")
+        let library = RunningApp.temporaryLibrary()
+        defer {
+            for file in [media, png, library] { try? FileManager.default.removeItem(at: file) }
+        }
+        // Lossless (ffv1) SMPTE bars at 320×240: the colours survive to the screen.
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "videotestsrc", "pattern=smpte", "num-buffers=250", "!", "video/x-raw,width=320,height=240,framerate=25/1",
+            "!", "avenc_ffv1", "!", "matroskamux", "!", "filesink", "location=\(media.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch: \(made.standardError)")
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("video: painted"), "no video: \(app.standardOutput)")
+            try await app.activate("save-frame-to", "[<'\(png.path)'>]")
+            try #require(await app.waitForLine("frame saved: \(png.path)"), "\(app.standardOutput)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+        let raw = png.appendingPathExtension("rgb")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let identify = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/identify"), arguments: ["-format", "%w %h %m", png.path])
+        #expect(identify.standardOutput == "320 240 PNG", "identify: \(identify.standardOutput) \(identify.standardError)")
+        let converted = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"),
+                                                   arguments: [png.path, "-depth", "8", "rgb:\(raw.path)"])
+        try #require(converted.status == 0, "convert: \(converted.standardError)")
+        let pixels = [UInt8](try Data(contentsOf: raw))
+        try #require(pixels.count == 320 * 240 * 3)
+        // The seven bars across the top two thirds, as videotestsrc draws them
+        // (pngenc straight from videotestsrc reads the same): white, yellow,
+        // cyan, green, magenta, red, blue.
+        let bars = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255)]
+        for (index, colour) in bars.enumerated() {
+            let x = 320 * (2 * index + 1) / 14, y = 80
+            let offset = (y * 320 + x) * 3
+            let pixel = (Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]))
+            #expect(abs(pixel.0 - colour.0) <= 24 && abs(pixel.1 - colour.1) <= 24 && abs(pixel.2 - colour.2) <= 24,
+                    "bar \(index) at \(x),\(y): \(pixel), expected \(colour)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import TestSupport
+import TrackcastCore
+import TrackcastPlayback
+
+extension PlaybackEngine {
+    @Suite("Live streams")
+    @MainActor
+    struct LiveStreamTests {
+        @Test("a live playlist with a window seeks within it; behind the edge, go-to-live comes back to it")
+        func dvrWindow() async throws {
+            let server = try TestHTTPServer()
+            let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 30,
+                                  initially: 30)
+            let encoder = live.publishEverySecond()
+            defer { encoder.cancel() }
+            let player = try await TestPlayer()
+            let id = player.controller.load(PlaybackItem(uri: server.url(live.path), kind: .audio))
+            #expect(await player.recorder.waitFor(.ready(isLive: true), of: id), "states: \(player.recorder.states(of: id))")
+            #expect(await player.recorder.waitFor(.playing, of: id))
+            let window = try #require(player.controller.liveSeekWindow, "no seek window")
+            let lag = try #require(player.controller.liveLag)
+            print("window \(window), lag \(lag), position \(String(describing: player.controller.position))")
+            #expect(window.upperBound - window.lowerBound > .seconds(15), "window \(window)")
+            #expect(lag < .seconds(5), "starts \(lag) behind the edge")
+
+            player.controller.seek(to: window.lowerBound + .seconds(2))
+            #expect(await player.waitUntil { (player.controller.liveLag ?? .zero) > .seconds(10) },
+                    "after a seek back, lag \(String(describing: player.controller.liveLag))")
+            player.controller.goToLive()
+            #expect(await player.waitUntil { (player.controller.liveLag ?? .seconds(99)) < .seconds(5) },
+                    "after go-to-live, lag \(String(describing: player.controller.liveLag))")
+        }
+    }
+}
