@@ -25,29 +25,33 @@ extension CLICommand {
     public static var name: String { words.joined(separator: " ") }
 }
 
-/// What a running command may use: where the library is, and where to print.
+/// What a running command may use: where the library and its caches are, and where to print.
 public struct CommandContext: Sendable {
     public let libraryDirectory: URL
+    /// Where fetched transcripts are kept (`CacheLocation`).
+    public let cacheDirectory: URL
     public let print: @Sendable (String) -> Void
     /// `print` for output already in UTF-8 (a feed's JSON, megabytes of it),
     /// written without being made into a string first.
     public let printUTF8: @Sendable ([UInt8]) -> Void
     public let printError: @Sendable (String) -> Void
 
-    /// Without `printUTF8`, UTF-8 goes to `print` as a string.
-    public init(libraryDirectory: URL,
+    /// Without `printUTF8`, UTF-8 goes to `print` as a string; without
+    /// `cacheDirectory`, caches go in the library's `cache` folder.
+    public init(libraryDirectory: URL, cacheDirectory: URL? = nil,
                 print: @escaping @Sendable (String) -> Void,
                 printUTF8: (@Sendable ([UInt8]) -> Void)? = nil,
                 printError: @escaping @Sendable (String) -> Void) {
         self.libraryDirectory = libraryDirectory
+        self.cacheDirectory = cacheDirectory ?? libraryDirectory.appendingPathComponent("cache", isDirectory: true)
         self.print = print
         self.printUTF8 = printUTF8 ?? { print(String(decoding: $0, as: UTF8.self)) }
         self.printError = printError
     }
 
     /// The usual context: standard output and standard error.
-    public static func standard(libraryDirectory: URL) -> CommandContext {
-        CommandContext(libraryDirectory: libraryDirectory,
+    public static func standard(libraryDirectory: URL, cacheDirectory: URL) -> CommandContext {
+        CommandContext(libraryDirectory: libraryDirectory, cacheDirectory: cacheDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
                        printUTF8: {
                            // Written from the array itself: a `Data` of it would be another copy.

@@ -15,6 +15,7 @@ let parser = CommandLineParser(commands: [
     RefreshCommand.self,
     ShowsCommand.self,
     EpisodesCommand.self,
+    SearchCommand.self,
     ImportOPMLCommand.self,
     ExportOPMLCommand.self,
     DownloadCommand.self,
@@ -45,9 +46,10 @@ case .version:
 case .gui(let items):
     exit(application().run(items: items))
 case .command(let call):
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library)))
+    let environment = ProcessInfo.processInfo.environment
+    let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
+    let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)
+    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library, cacheDirectory: cache)))
 case .addPodcast:
     exit(application().run(activating: "add-podcast"))
 case .dbusService:

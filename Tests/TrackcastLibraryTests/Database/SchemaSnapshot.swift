@@ -11,7 +11,7 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1, version2, version3]
+    static let older: [SchemaSnapshot] = [version1, version2, version3, version4]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -349,5 +349,12 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
             WHEN new.played IS NOT old.played BEGIN
             UPDATE episodes SET played_at = CASE WHEN new.played = 1 THEN unixepoch() END WHERE id = new.id;
         END;
+        """, sampleData: version2.sampleData)
+
+    /// Version 3 followed by the version 4 migration as it shipped (the feed
+    /// document's digest); the same rows.
+    static let version4 = SchemaSnapshot(version: 4, schema: version3.schema + """
+
+        ALTER TABLE shows ADD COLUMN feed_digest INTEGER;
         """, sampleData: version2.sampleData)
 }
