@@ -155,7 +155,7 @@ final class LibraryModel {
 
     private func feedRefresher() async throws -> FeedRefresher {
         if let refresher { return refresher }
-        let made = FeedRefresher(store: try await openedStore(), client: client())
+        let made = FeedRefresher(store: try await openedStore(), client: client(), transcripts: transcriptFetcher())
         refresher = made
         return made
     }
@@ -295,6 +295,41 @@ final class LibraryModel {
     func transcriptFetcher() -> TranscriptFetcher {
         TranscriptFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("transcripts", isDirectory: true),
                           preferredLanguages: Locale.preferredLanguages)
+    }
+
+    /// Every place in the library that holds the words of `text`, grouped
+    /// by show and episode; empty if the library cannot be read.
+    func search(_ text: String) async -> SearchResults {
+        do {
+            return SearchResults(try await openedStore().search(SearchQuery(text)))
+        } catch {
+            Log.warning("search failed: \(error)")
+            return SearchResults([])
+        }
+    }
+
+    /// Puts a transcript just fetched or read from the cache into the search index.
+    func indexTranscript(_ transcript: Transcript, of episode: EpisodeID) async {
+        do {
+            try await openedStore().indexTranscript(transcript, of: episode)
+        } catch {
+            Log.warning("transcript of \(episode) not indexed: \(error)")
+        }
+    }
+
+    /// Indexes what a library from before the search index has not yet had
+    /// indexed, a batch at a time, saying how far it got in the log.
+    func buildSearchIndex() async {
+        let fetcher = transcriptFetcher()
+        do {
+            let store = try await openedStore()
+            guard try await !store.searchIndexBacklog().isDone else { return }
+            try await SearchIndexBuilder(store: store) { fetcher.cachedTranscript(for: $0, from: $1) }.run { backlog in
+                Log.debug("search index: \(backlog.remaining) of \(backlog.total) episodes left")
+            }
+        } catch {
+            Log.warning("search index not built: \(error)")
+        }
     }
 
     /// An episode with its feed chapters and the address of its chapters file.
