@@ -317,19 +317,37 @@ final class LibraryModel {
         }
     }
 
+    /// How much of a library from before the search index is still to be
+    /// indexed; nil once all is (or was from the start).
+    private(set) var searchIndexBacklog: SearchIndexBacklog?
+    private var searchIndexObservers: [@MainActor () -> Void] = []
+
+    /// Called as the search index of an older library is built, and when it is done.
+    func observeSearchIndex(_ observer: @escaping @MainActor () -> Void) {
+        searchIndexObservers.append(observer)
+    }
+
     /// Indexes what a library from before the search index has not yet had
-    /// indexed, a batch at a time, saying how far it got in the log.
+    /// indexed, a batch at a time, saying how far it got.
     func buildSearchIndex() async {
         let fetcher = transcriptFetcher()
         do {
             let store = try await openedStore()
-            guard try await !store.searchIndexBacklog().isDone else { return }
+            let backlog = try await store.searchIndexBacklog()
+            guard !backlog.isDone else { return }
+            searchIndexProgressed(backlog)
             try await SearchIndexBuilder(store: store) { fetcher.cachedTranscript(for: $0, from: $1) }.run { backlog in
-                Log.debug("search index: \(backlog.remaining) of \(backlog.total) episodes left")
+                Task { @MainActor [weak self] in self?.searchIndexProgressed(backlog) }
             }
         } catch {
             Log.warning("search index not built: \(error)")
         }
+    }
+
+    private func searchIndexProgressed(_ backlog: SearchIndexBacklog) {
+        Log.debug("search index: \(backlog.remaining) of \(backlog.total) episodes left")
+        searchIndexBacklog = backlog.isDone ? nil : backlog
+        for observer in searchIndexObservers { observer() }
     }
 
     /// An episode with its feed chapters and the address of its chapters file.

@@ -19,6 +19,8 @@ final class LibrarySearchView {
     private let content = ViewStack()
     private let scroller: ScrolledWindow
     private let directorySearch = Button(label: "")
+    /// Shown while an older library's search index is being built.
+    private let indexing = Label()
     private let library: LibraryModel
     private var searchTask: Task<Void, Never>?
     /// What the results on screen are for.
@@ -35,6 +37,12 @@ final class LibrarySearchView {
         entry.expandHorizontally()
         bar.append(entry)
         root.append(bar)
+        indexing.addCSSClass("dim-label")
+        indexing.addCSSClass("caption")
+        indexing.setMargins(bottom: 6, start: 12, end: 12)
+        indexing.alignStart()
+        indexing.isVisible = false
+        root.append(indexing)
 
         content.add(StatusPage(iconName: "system-search-symbolic", title: tr("Search Your Library"),
                                description: tr("Episode titles, show notes, chapters and what was said")), name: "start")
@@ -60,6 +68,22 @@ final class LibrarySearchView {
             guard let self else { return }
             search(entry.text)
         }
+        library.observeSearchIndex { [weak self] in self?.searchIndexChanged() }
+        searchIndexChanged()
+    }
+
+    /// While an older library is indexed, says how far it is, and searches
+    /// again as more of it can be found.
+    private func searchIndexChanged() {
+        if let backlog = library.searchIndexBacklog {
+            let done = backlog.total - backlog.remaining
+            indexing.text = String(format: tr("Indexing the library: %lld of %lld episodes so far"),
+                                   Int64(done), Int64(backlog.total))
+            indexing.isVisible = true
+        } else {
+            indexing.isVisible = false
+        }
+        if !entry.text.isEmpty { search(entry.text) }
     }
 
     /// Puts the keyboard in the entry.

@@ -56,4 +56,39 @@ extension RunningAppTests {
         }
         #expect(result.status == 0)
     }
+
+    @Test("a library from before the index is indexed in the background after opening, cached transcripts too")
+    func olderLibraryIndexed() async throws {
+        let server = try TestHTTPServer()
+        server.route("/kitchen.xml", .document(SearchCLITests.feed(), contentType: "application/rss+xml"))
+        server.route("/sample.vtt", .serve(try Data(contentsOf: SearchCLITests.transcript), contentType: "text/vtt"))
+        let cli = try LibraryCLI()
+        try #require(try await cli.run(["subscribe", server.url("/kitchen.xml")]).status == 0)
+        server.stop()
+        // As the migration leaves a library that had episodes: nothing indexed, all of them to do.
+        let reset = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [cli.database.path, """
+            DELETE FROM search_text; DELETE FROM search_places;
+            INSERT INTO settings (key, value) VALUES ('search.unindexed-through', '3');
+            """])
+        try #require(reset.status == 0, "\(reset.standardError)")
+        #expect(try await cli.run(["search", "sleep"]).standardError.contains("indexing 3 episodes for search"),
+                "the CLI indexes what is left first: the check that the reset took")
+
+        // Again, for the app this time.
+        let again = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [cli.database.path, """
+            DELETE FROM search_text; DELETE FROM search_places;
+            INSERT INTO settings (key, value) VALUES ('search.unindexed-through', '3');
+            """])
+        try #require(again.status == 0)
+        let app = try await RunningApp.launch(library: cli.library, environment: ["LANGUAGE": "en"])
+        let result = try await app.quitting { app in
+            #expect(await app.waitForLine("search index: 0 of 3 episodes left"), "\(app.standardOutput)")
+            let asked = app.standardOutput.endIndex
+            try await app.activate("search", "[<'sleep timers'>]")
+            #expect(await app.waitForLine("library search result: Kitchen Radio | Tea and biscuits | Transcript 1:10", after: asked),
+                    "the transcript came from the cache: \(app.standardOutput[asked...])")
+        }
+        #expect(result.status == 0)
+    }
 }
+

@@ -40,7 +40,7 @@ struct SearchIndexMigrationTests {
         #expect(reports.episodes.map(\.rawValue) == [1, 0], "one report per batch of one episode")
         #expect(asked.episodes == [EpisodeID(rawValue: 71)])
         #expect(asked.urls == [["https://media.example.org/b.vtt"]])
-        #expect(try await store.searchIndexBacklog().isDone)
+        #expect(try await store.searchIndexBacklog() == SearchIndexBacklog(remaining: 0, total: 2))
         #expect(try await store.search(SearchQuery("zurich")).map(\.episode.rawValue) == [70])
         #expect(try await store.search(SearchQuery("mail")).map(\.place) == [.chapter(start: 65)])
         #expect(try await store.search(SearchQuery("spoken")).map(\.place) == [.transcript(start: 30)])

@@ -15,9 +15,12 @@ public enum SearchIndexBenchmark {
             episode show podcast talk music history science garden city river coffee winter summer market \
             language family school money health travel kitchen story science politics football weather film
             """.split(whereSeparator: \.isWhitespace).map(String.init)
+        // 50,000 more, as a real vocabulary's long tail.
         let syllables = ["ka", "lo", "mi", "ren", "to", "sa", "vel", "dor", "in", "qua", "bri", "nel", "os", "tur", "ex"]
         var rare: [String] = []
-        for a in syllables { for b in syllables { for c in syllables where rare.count < 3_000 { rare.append(a + b + c) } } }
+        for a in syllables { for b in syllables { for c in syllables { for d in syllables where rare.count < 50_000 {
+            rare.append(a + b + c + d)
+        } } } }
         return common + rare
     }()
 
@@ -122,7 +125,7 @@ extension LibraryStore {
                 }
             }
             try connection.execute("""
-                INSERT INTO settings (key, value) SELECT ?, CAST(max(id) AS TEXT) FROM episodes
+                INSERT INTO settings (key, value) SELECT ?, CAST(max(id) AS TEXT) FROM episodes WHERE true
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
                 """, [Self.unindexedThroughSetting])
         }

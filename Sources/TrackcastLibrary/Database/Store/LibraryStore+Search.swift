@@ -13,16 +13,21 @@ extension LibraryStore {
     /// fails as FTS5 syntax (`SearchQuery`).
     public func search(_ query: SearchQuery, limit: Int = 200) throws -> [SearchMatch] {
         guard !query.isEmpty else { return [] }
+        // FTS5 sorts by rank itself when asked for ORDER BY rank alone, and
+        // computes snippet() only for the rows it returns: ordering by
+        // bm25() in the outer query would make a snippet of every match.
         return try connection.query("""
-            SELECT p.episode_id, e.show_id, s.title, e.title, p.kind, p.start,
-                snippet(search_text, -1, char(2), char(3), '…', 12)
-            FROM search_text
-            JOIN search_places p ON p.id = search_text.rowid
+            WITH hits AS (
+                SELECT rowid AS id, rank, snippet(search_text, -1, char(2), char(3), '…', 12) AS snippet
+                FROM search_text
+                WHERE search_text MATCH ? AND rank MATCH 'bm25(\(Self.searchWeights))'
+                ORDER BY rank LIMIT ?)
+            SELECT p.episode_id, e.show_id, s.title, e.title, p.kind, p.start, hits.snippet
+            FROM hits
+            JOIN search_places p ON p.id = hits.id
             JOIN episodes e ON e.id = p.episode_id
             JOIN shows s ON s.id = e.show_id
-            WHERE search_text MATCH ?
-            ORDER BY bm25(search_text, \(Self.searchWeights)), p.episode_id, p.start
-            LIMIT ?
+            ORDER BY hits.rank
             """, [query.expression, limit]) { row -> SearchMatch? in
             guard let place = SearchPlace(kind: row.int(4), start: row.optionalDouble(5)) else { return nil }
             return SearchMatch(episode: EpisodeID(rawValue: row.int64(0)), show: ShowID(rawValue: row.int64(1)),
@@ -56,9 +61,9 @@ extension LibraryStore {
 
     /// How much of the library the search index has yet to take in.
     public func searchIndexBacklog() throws -> SearchIndexBacklog {
-        guard let through = try unindexedThrough() else { return SearchIndexBacklog(remaining: 0, total: 0) }
-        let remaining = try connection.queryFirst("SELECT count(*) FROM episodes WHERE id <= ?", [through]) { $0.int(0) } ?? 0
         let total = try connection.queryFirst("SELECT count(*) FROM episodes") { $0.int(0) } ?? 0
+        guard let through = try unindexedThrough() else { return SearchIndexBacklog(remaining: 0, total: total) }
+        let remaining = try connection.queryFirst("SELECT count(*) FROM episodes WHERE id <= ?", [through]) { $0.int(0) } ?? 0
         return SearchIndexBacklog(remaining: remaining, total: total)
     }
 
