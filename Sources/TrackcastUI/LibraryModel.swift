@@ -114,9 +114,17 @@ final class LibraryModel {
     /// returns the show, which may have been there already.
     @discardableResult
     func subscribe(feedURL url: URL) async throws -> ShowID {
-        let result = try await feedRefresher().subscribe(to: url)
+        let refresher = try await feedRefresher()
+        let result = try await refresher.subscribe(to: url)
         Log.debug("subscribed \(url.absoluteString): \(result.show.id), \(result.applied?.inserted ?? 0) new episodes")
         await reloadShows()
+        // The show is on screen; what its episodes say becomes searchable meanwhile.
+        if let applied = result.applied {
+            Task {
+                await refresher.indexTranscripts(of: applied)
+                Log.debug("subscribed \(result.show.id): transcripts indexed")
+            }
+        }
         return result.show.id
     }
 

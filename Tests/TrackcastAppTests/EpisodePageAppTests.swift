@@ -71,8 +71,9 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library, environment: ["LANGUAGE": "en"])
         let result = try await app.quitting { app in
             try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
-            try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") },
-                         "\(app.standardOutput)")
+            try #require(await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("show page: 1 episodes") && $0.standardOutput.contains("subscribed show 1: transcripts indexed")
+            }, "\(app.standardOutput)")
             var mark = app.standardOutput.endIndex
             try await app.activate("open-episode", "[<int64 1>]")
             // The subscribe fetched the transcript for the search index, into the cache the page reads.

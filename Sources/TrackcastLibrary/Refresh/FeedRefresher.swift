@@ -16,7 +16,8 @@ import Foundation
 /// With a `TranscriptFetcher`, the transcripts of the newest episodes a
 /// refresh wrote are fetched after its transaction and put into the search
 /// index, in the host's task; one that cannot be fetched is left for the
-/// episode's page.
+/// episode's page. A subscribe returns first: its caller asks for them
+/// (`indexTranscripts(of:)`) once the show is on screen.
 public final class FeedRefresher: Sendable {
     private let store: LibraryStore
     private let fetcher: FeedFetcher
@@ -85,7 +86,6 @@ public final class FeedRefresher: Sendable {
         if let announced = feed.newFeedURL, announced != feedURL, ["http", "https"].contains(announced.scheme) {
             try await store.moveShow(result.showID, to: announced, keepingValidators: false)
         }
-        await indexTranscripts(of: result)
         guard let show = try await store.show(result.showID) else { throw LibraryStoreError.unknownShow(result.showID) }
         return SubscribeResult(show: show, applied: result)
     }
@@ -145,7 +145,8 @@ public final class FeedRefresher: Sendable {
     /// Fetches (or reads from the cache) the transcripts of the newest
     /// episodes an apply wrote, and indexes them. Failures are not the
     /// refresh's: the feed is in, and the page tries again when opened.
-    private func indexTranscripts(of result: FeedApplyResult) async {
+    /// Does nothing without a `TranscriptFetcher`.
+    public func indexTranscripts(of result: FeedApplyResult) async {
         guard let transcripts else { return }
         for written in result.writtenWithTranscripts.prefix(fetcher.options.transcriptsPerShow) {
             guard !Task.isCancelled else { return }
