@@ -49,24 +49,8 @@ public struct SearchSnippet: Sendable, Equatable {
         pieces.map { $0.isMatch ? open + $0.text + close : $0.text }.joined()
     }
 
-    /// Pango markup: the text escaped, matches in bold.
+    /// Pango markup: the text escaped (`SafeMarkup.escaped`), matches in bold.
     public var markup: String {
-        pieces.map { $0.isMatch ? "<b>" + Self.escaped($0.text) + "</b>" : Self.escaped($0.text) }.joined()
-    }
-
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        pieces.map { $0.isMatch ? "<b>" + SafeMarkup.escaped($0.text) + "</b>" : SafeMarkup.escaped($0.text) }.joined()
     }
 }
