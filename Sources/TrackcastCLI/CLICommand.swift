@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastLibrary
 
 /// One headless subcommand, e.g. `trackcast feed parse FILE --json`.
 ///
@@ -25,11 +26,17 @@ extension CLICommand {
     public static var name: String { words.joined(separator: " ") }
 }
 
-/// What a running command may use: where the library and its caches are, and where to print.
+/// What a running command may use: where the library and its caches are,
+/// where to print, and the keyring (which the toolkit-free CLI module only
+/// knows as a `SecretStore`).
 public struct CommandContext: Sendable {
     public let libraryDirectory: URL
     /// Where fetched transcripts are kept (`CacheLocation`).
     public let cacheDirectory: URL
+    /// nil where no keyring was given (tests of parsing).
+    public let secrets: (any SecretStore)?
+    /// What was piped in: the sync password.
+    public let readInput: @Sendable () -> String?
     public let print: @Sendable (String) -> Void
     /// `print` for output already in UTF-8 (a feed's JSON, megabytes of it),
     /// written without being made into a string first.
@@ -41,16 +48,21 @@ public struct CommandContext: Sendable {
     public init(libraryDirectory: URL, cacheDirectory: URL? = nil,
                 print: @escaping @Sendable (String) -> Void,
                 printUTF8: (@Sendable ([UInt8]) -> Void)? = nil,
-                printError: @escaping @Sendable (String) -> Void) {
+                printError: @escaping @Sendable (String) -> Void,
+                secrets: (any SecretStore)? = nil,
+                readInput: @escaping @Sendable () -> String? = { nil }) {
         self.libraryDirectory = libraryDirectory
         self.cacheDirectory = cacheDirectory ?? libraryDirectory.appendingPathComponent("cache", isDirectory: true)
+        self.secrets = secrets
+        self.readInput = readInput
         self.print = print
         self.printUTF8 = printUTF8 ?? { print(String(decoding: $0, as: UTF8.self)) }
         self.printError = printError
     }
 
     /// The usual context: standard output and standard error.
-    public static func standard(libraryDirectory: URL, cacheDirectory: URL) -> CommandContext {
+    public static func standard(libraryDirectory: URL, cacheDirectory: URL,
+                                secrets: (any SecretStore)? = nil) -> CommandContext {
         CommandContext(libraryDirectory: libraryDirectory, cacheDirectory: cacheDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
                        printUTF8: {
@@ -60,6 +72,8 @@ public struct CommandContext: Sendable {
                        },
                        printError: {
                            FileHandle.standardError.write(Data(("trackcast: " + TerminalText.escaped($0) + "\n").utf8))
-                       })
+                       },
+                       secrets: secrets,
+                       readInput: { readLine(strippingNewline: true) })
     }
 }

@@ -22,6 +22,9 @@ final class LibraryCommands {
     private let library: LibraryModel
     private unowned let host: any CommandWindowHost
 
+    /// Runs after each refresh, failed shows or not (the sync).
+    var afterRefresh: (@MainActor () -> Void)?
+
     init(library: LibraryModel, host: any CommandWindowHost) {
         self.library = library
         self.host = host
@@ -104,6 +107,7 @@ final class LibraryCommands {
             defer { action?.isEnabled = true }
             do {
                 let failures = try await library.refreshAll()
+                afterRefresh?()
                 if failures > 0 {
                     toast(String(format: trn("%d show could not be refreshed", "%d shows could not be refreshed",
                                              failures), failures))

@@ -30,6 +30,8 @@ final class LibraryModel {
     /// Why downloads failed in this session, in the user's language (the
     /// library keeps the English reason for logs).
     private(set) var downloadFailures: [EpisodeID: String] = [:]
+    private var stopObservers: [@MainActor () -> Void] = []
+    private var synchronizer: Synchronizer?
     /// Made at the first subscription, refresh or download: their
     /// URLSession and threads are not needed to browse.
     private var refresher: FeedRefresher?
@@ -87,6 +89,15 @@ final class LibraryModel {
     /// Called with a show whose episodes changed (played, position saved).
     func observeEpisodes(_ observer: @escaping @MainActor (ShowID) -> Void) {
         episodeObservers.append(observer)
+    }
+
+    /// Called when playback stopped moving (pause, seek, stop, the end), after the position was saved.
+    func observeStops(_ observer: @escaping @MainActor () -> Void) {
+        stopObservers.append(observer)
+    }
+
+    func playbackStopped() {
+        for observer in stopObservers { observer() }
     }
 
     /// Called after every change of the queue.
@@ -161,6 +172,32 @@ final class LibraryModel {
         return failures
     }
 
+    /// The one synchronizer of this library (one sync at a time).
+    func librarySynchronizer() async throws -> Synchronizer {
+        if let synchronizer { return synchronizer }
+        let made = Synchronizer(store: try await openedStore(), client: client())
+        synchronizer = made
+        return made
+    }
+
+    /// What a sync changed, shown: shows added elsewhere fetched, removed
+    /// ones' downloads deleted as an unsubscribe deletes them, open lists told.
+    func syncApplied(_ report: SyncReport) async {
+        let folder = try? DownloadFolder(await episodeDownloader().directory)
+        let files = report.removedShows.flatMap(\.files)
+        if let folder, !files.isEmpty { _ = await Task.detached { folder.removeFiles(files) }.value }
+        await reloadShows()
+        if !report.addedShows.isEmpty, let refresher = try? await feedRefresher() {
+            _ = await refresher.refresh(shows.filter { report.addedShows.contains($0.id) })
+            await reloadShows()
+        }
+        let store = try? await openedStore()
+        for applied in report.positions {
+            if let show = try? await store?.episodeSummary(applied.episode)?.showID { episodesChanged(show) }
+        }
+        for show in report.addedShows { episodesChanged(show) }
+    }
+
     private func feedRefresher() async throws -> FeedRefresher {
         if let refresher { return refresher }
         let made = FeedRefresher(store: try await openedStore(), client: client(), transcripts: transcriptFetcher())
@@ -193,7 +230,7 @@ final class LibraryModel {
         return directories
     }
 
-    private func client() -> HTTPClient {
+    func client() -> HTTPClient {
         if let httpClient { return httpClient }
         let made = HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)")
         httpClient = made

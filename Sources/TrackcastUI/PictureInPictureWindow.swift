@@ -2,7 +2,8 @@ import Bindings
 import TrackcastCore
 
 /// A small floating window showing the same video paintable as the main
-/// window (so no second decoder): undecorated, resizable with the video's
+/// window (so no second decoder), or for audio the artwork (a chapter's
+/// picture while it plays, else the episode's): undecorated, resizable with the video's
 /// aspect kept, moved by dragging anywhere, with play/pause, back to the
 /// app and close on hover. On X11 it asks the window manager to keep it
 /// above other windows and on every workspace, and to keep the aspect while
@@ -19,22 +20,47 @@ final class PictureInPictureWindow {
     private let controls: Revealer
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private var closed: (@MainActor () -> Void)?
-    private let paintable: VideoPaintable
+    private let content: Content
     /// Set while a resize settles: the size is snapped once it has.
     private var sizeSettling: Timeout?
 
+    /// Audio's picture and the icon shown while there is none.
+    private let artwork = Picture()
+    private let noArtwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 128)
+
+    /// What the window shows.
+    enum Content {
+        case video(VideoPaintable)
+        /// Audio: `showArtwork` sets the picture, a square as covers are.
+        case artwork
+
+        var isVideo: Bool {
+            if case .video = self { true } else { false }
+        }
+    }
+
+    /// The artwork's size in pixels: the window's default, and room to grow.
+    static let artworkSize: Int32 = 480
+
     /// - Parameter closed: called once when the window goes, however it was closed.
-    init(application: Application, paintable: VideoPaintable, closed: @escaping @MainActor () -> Void) {
+    init(application: Application, showing content: Content, closed: @escaping @MainActor () -> Void) {
         self.closed = closed
-        self.paintable = paintable
+        self.content = content
         window.setApplication(application)
         window.setDecorated(false)
         window.addCSSClass(VideoView.windowClass)
-        let aspect = Self.aspect(of: paintable)
+        let aspect = Self.aspect(of: content)
         window.setDefaultSize(width: 400, height: Int32((400 / aspect.ratio).rounded()))
 
-        let picture = Picture(paintable)
-        let overlay = Overlay(child: picture)
+        let overlay: Overlay
+        switch content {
+        case .video(let paintable):
+            overlay = Overlay(child: Picture(paintable))
+        case .artwork:
+            overlay = Overlay(child: artwork)
+            noArtwork.align(horizontal: .center, vertical: .center)
+            overlay.addOverlay(noArtwork)
+        }
         let bar = Box(.horizontal, spacing: 6)
         bar.addCSSClass("osd")
         bar.addCSSClass("toolbar")
@@ -78,7 +104,7 @@ final class PictureInPictureWindow {
             // and would drop the request; asking again a moment later is
             // harmless (the states are added, not toggled).
             let requested = window.requestAboveAndSticky()
-            let aspect = Self.aspect(of: paintable)
+            let aspect = Self.aspect(of: content)
             let locked = window.lockAspect(width: aspect.width, height: aspect.height)
             Timeout.once(after: 500) {
                 window.requestAboveAndSticky()
@@ -95,8 +121,10 @@ final class PictureInPictureWindow {
         window.onSizeChanged { [weak self] in self?.sizeChanged() }
     }
 
-    /// The video's display size (pixel aspect applied), 16:9 before a frame.
-    private static func aspect(of paintable: VideoPaintable) -> (width: Int, height: Int, ratio: Double) {
+    /// The video's display size (pixel aspect applied), 16:9 before a
+    /// frame; artwork is square.
+    private static func aspect(of content: Content) -> (width: Int, height: Int, ratio: Double) {
+        guard case .video(let paintable) = content else { return (1, 1, 1) }
         let (width, height) = paintable.intrinsicSize
         guard width > 0, height > 0 else { return (16, 9, 16.0 / 9.0) }
         return (width, height, Double(width) / Double(height))
@@ -116,7 +144,7 @@ final class PictureInPictureWindow {
     }
 
     private func snapToAspect() {
-        let aspect = Self.aspect(of: paintable)
+        let aspect = Self.aspect(of: content)
         // GTK may have written its own size hints since: ask again.
         window.lockAspect(width: aspect.width, height: aspect.height)
         let (width, height) = window.defaultSize
@@ -138,6 +166,15 @@ final class PictureInPictureWindow {
     }
 
     func close() { window.close() }
+
+    /// Whether it shows video (else artwork) as `video` says it should.
+    func shows(video: Bool) -> Bool { content.isVideo == video }
+
+    /// Audio's picture: `texture`, or the placeholder icon for none.
+    func showArtwork(_ texture: Texture?) {
+        artwork.setTexture(texture)
+        noArtwork.isVisible = texture == nil
+    }
 
     isolated deinit { sizeSettling?.cancel() }
 

@@ -11,9 +11,10 @@ struct PreferencesView {
     private let window: PreferencesWindow
     /// Held while the window is open: their change handlers hold them only weakly.
     private let podcastIndexRows: [EntryRow]
+    private let syncPage: SyncPreferences
 
     init(transientFor parent: ApplicationWindow?, settings: AppSettings, podcastIndex credentials: PodcastIndexCredentials,
-         closed: @escaping @MainActor () -> Void) {
+         sync: SyncController, showingSync: Bool = false, closed: @escaping @MainActor () -> Void) {
         window = PreferencesWindow(transientFor: parent)
         var connections: [SignalConnection] = []
 
@@ -57,7 +58,17 @@ struct PreferencesView {
                                  subtitle: tr("Minimizing the window while a video plays keeps it in a small window on top"),
                                  key: "pip-on-minimize", fallback: false, settings: settings, connections: &connections))
         window.add(video)
-        window.onCloseRequest {
+
+        window.setFirstPage(title: tr("General"), iconName: "preferences-system-symbolic")
+        syncPage = SyncPreferences(sync: sync)
+        window.add(syncPage.page)
+        if showingSync {
+            window.show(syncPage.page)
+            syncPage.focusPassword()
+        }
+        syncPage.onMessage = { [window] in window.showToast($0) }
+        window.onCloseRequest { [syncPage] in
+            syncPage.close()
             for connection in connections { connection.disconnect() }
             closed()
             return false

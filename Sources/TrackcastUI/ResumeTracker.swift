@@ -68,6 +68,7 @@ final class ResumeTracker {
         return Task {
             await library.resumePositions.record(key, position: seconds, duration: total, at: date)
             await library.flushPositions(show: show)
+            library.playbackStopped()
         }
     }
 
@@ -78,6 +79,9 @@ final class ResumeTracker {
         isFinished = true
         Log.debug("finished \(key)")
         let library = library
-        return Task { await library.finished(key) }
+        return Task {
+            await library.finished(key)
+            library.playbackStopped()
+        }
     }
 }

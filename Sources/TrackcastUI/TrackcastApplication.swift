@@ -22,13 +22,19 @@ public final class TrackcastApplication {
     private var preferences: PreferencesView?
     private let nowPlaying: NowPlaying
     private let artworkCache: ArtworkCache
-    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings) {
+    private lazy var video = VideoPresentation(application: application, nowPlaying: nowPlaying, settings: settings,
+                                                artworkCache: artworkCache) {
         [unowned self] in window
     }
     private var window: MainWindow?
     private lazy var inhibitor = PlaybackInhibitor(application: application) { [unowned self] in window?.applicationWindow }
     /// Lazy: it calls back here for the window, so it needs `self`.
-    private lazy var commands = LibraryCommands(library: library, host: self)
+    private lazy var commands: LibraryCommands = {
+        let commands = LibraryCommands(library: library, host: self)
+        commands.afterRefresh = { [unowned self] in Task { await sync.sync(automatic: true) } }
+        return commands
+    }()
+    private let sync: SyncController
     private let upNext: UpNext
     /// Episodes played this session before the current one, oldest first.
     private var playedBefore: [EpisodeID] = []
@@ -60,6 +66,7 @@ public final class TrackcastApplication {
         nowPlaying = NowPlaying(library: library, settings: settings)
         artworkCache = ArtworkCache(library: library)
         upNext = UpNext(library: library)
+        sync = SyncController(library: library, keyring: Keyring())
         application = Application(id: AppIdentity.id, handlesOpen: true)
         application.onStartup { [unowned self] in
             installActions()
@@ -92,9 +99,39 @@ public final class TrackcastApplication {
         podcastIndex.onMessage = { [unowned self] message in
             if let preferences { preferences.showToast(message) } else { window?.showToast(message) }
         }
+        sync.onMessage = { [unowned self] message in window?.showToast(message) }
+        sync.onPasswordRefused = { [unowned self] in
+            window?.showToast(tr("The sync server refused the password"), button: (tr("Enter Password"), "app.preferences-sync"))
+        }
+        sync.onPosition = { [unowned self] position in remotePositionApplied(position) }
         nowPlaying.observe { [unowned self] in playbackChanged() }
         nowPlaying.onEnd { [unowned self] in playNextInQueue() }
         upNext.observe { [unowned self] in nowPlaying.hostChanged() }
+    }
+
+    private func showPreferences(sync showingSync: Bool) {
+        let view = PreferencesView(transientFor: window?.applicationWindow, settings: settings,
+                                   podcastIndex: podcastIndex, sync: sync, showingSync: showingSync) { [unowned self] in
+            preferences = nil
+        }
+        preferences = view
+        view.present()
+    }
+
+    /// Another device's position for the episode that is loaded: applied
+    /// only while it is paused or stopped (a listener is never yanked
+    /// mid-sentence; the next save here overrides it while playing).
+    private func remotePositionApplied(_ applied: AppliedRemotePosition) {
+        guard nowPlaying.item?.episode == applied.episode else { return }
+        switch nowPlaying.phase {
+        case .playing, .loading, .buffering:
+            Log.debug("sync: a position from \(applied.device ?? "another device") waits: the episode is playing")
+        default:
+            guard !applied.finished, let target = Duration(clampingSeconds: applied.position) else { return }
+            nowPlaying.seek(to: target)
+            window?.showToast(String(format: tr("Continued from %@, from %@"), TimeText.clock(target),
+                                     applied.device ?? tr("another device")))
+        }
     }
 
     /// Runs the GUI until the last window closes; returns the exit status.
@@ -249,12 +286,10 @@ public final class TrackcastApplication {
         addWithParameter("seek-to", type: "d") { [unowned self] in
             if let seconds = $0.double, let target = Self.mediaTime(seconds) { nowPlaying.seek(to: target) }
         }
-        add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in
-            let view = PreferencesView(transientFor: window?.applicationWindow, settings: settings,
-                                       podcastIndex: podcastIndex) { [unowned self] in preferences = nil }
-            preferences = view
-            view.present()
-        }
+        add("preferences", accelerators: ["<Control>comma"]) { [unowned self] in showPreferences(sync: false) }
+        // Where a refused sync password is entered again.
+        add("preferences-sync") { [unowned self] in showPreferences(sync: true) }
+        add("sync") { [unowned self] in Task { await sync.sync(automatic: false) } }
         add("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in
             ShortcutsView.make(transientFor: window?.applicationWindow).present()
         }

@@ -1,8 +1,10 @@
 import Bindings
+import Foundation
 import TrackcastCore
 
 /// Where video goes: the main window's video view while a video item is
-/// current, picture-in-picture on request (`app.pip`), and fullscreen
+/// current, picture-in-picture on request (`app.pip`; for audio it shows
+/// the artwork, following the chapters' pictures), and fullscreen
 /// (`app.fullscreen`), and picture-in-picture when the main window is
 /// minimised while video plays, if the preference says so (closed again
 /// when the window comes back). (`PlaybackInhibitor` keeps the screen on
@@ -15,14 +17,19 @@ final class VideoPresentation {
     private var pictureInPicture: PictureInPictureWindow?
     private let trackActions: TrackActions
     private let settings: AppSettings
+    private let artworkCache: ArtworkCache
+    /// The artwork audio's picture-in-picture shows or is loading: none
+    /// (`.some(nil)`) or not yet chosen (`nil`).
+    private var pictureInPictureArtwork: URL??
     /// The main window's minimised state, watched once the window exists.
     private var mainWindowState: WindowSurfaceState?
     /// Picture-in-picture was opened by minimising, so restoring closes it.
     private var openedOnMinimize = false
 
-    init(application: Application, nowPlaying: NowPlaying, settings: AppSettings,
+    init(application: Application, nowPlaying: NowPlaying, settings: AppSettings, artworkCache: ArtworkCache,
          window: @escaping @MainActor () -> MainWindow?) {
         self.settings = settings
+        self.artworkCache = artworkCache
         self.application = application
         self.nowPlaying = nowPlaying
         self.window = window
@@ -46,18 +53,47 @@ final class VideoPresentation {
         }
     }
 
+    /// An item is current that picture-in-picture can show: video, or audio's artwork.
+    private var showsSomething: Bool {
+        switch nowPlaying.phase {
+        case .idle, .ended, .failed: showsVideo
+        case .loading, .ready, .playing, .paused, .buffering: true
+        }
+    }
+
     private func playbackChanged() {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
             window()?.showVideo(video, phase: phase, tracks: nowPlaying.tracks)
-            pictureInPicture?.update(playing: VideoView.isPlaying(phase))
             report(video)
         } else {
             // The counts at the end, too: the last report while playing
             // can be half a second old.
             if phase == .ended, let video = nowPlaying.video { report(video) }
             window()?.hideVideo()
-            pictureInPicture?.close()
+        }
+        // Shown as it opened (video or artwork) while the item allows; an
+        // item that turns out to be the other kind closes it.
+        guard let pictureInPicture else { return }
+        if showsSomething, pictureInPicture.shows(video: showsVideo) {
+            pictureInPicture.update(playing: VideoView.isPlaying(phase))
+            if !showsVideo { followArtwork(in: pictureInPicture) }
+        } else {
+            pictureInPicture.close()
+        }
+    }
+
+    private func followArtwork(in pip: PictureInPictureWindow) {
+        let url = nowPlaying.artwork
+        guard pictureInPictureArtwork != .some(url) else { return }
+        pictureInPictureArtwork = .some(url)
+        Log.debug("pip: artwork \(url?.lastPathComponent ?? "none")")
+        pip.showArtwork(nil)
+        guard let url else { return }
+        artworkCache.texture(for: url, size: PictureInPictureWindow.artworkSize) { [weak self, weak pip] texture in
+            guard self?.pictureInPictureArtwork == .some(url) else { return }
+            pip?.showArtwork(texture)
+            Log.debug("pip: artwork shown, \(texture.width)×\(texture.height)")
         }
     }
 
@@ -96,16 +132,19 @@ final class VideoPresentation {
             window()?.present()
             return
         }
-        guard showsVideo, let video = nowPlaying.video else {
-            Log.debug("pip: no video to show")
+        guard showsSomething else {
+            Log.debug("pip: nothing playing to show")
             return
         }
-        let pip = PictureInPictureWindow(application: application, paintable: video) { [weak self] in
+        let content: PictureInPictureWindow.Content = if showsVideo, let video = nowPlaying.video { .video(video) } else { .artwork }
+        let pip = PictureInPictureWindow(application: application, showing: content) { [weak self] in
             self?.pictureInPicture = nil
+            self?.pictureInPictureArtwork = nil
             self?.openedOnMinimize = false
         }
         pictureInPicture = pip
         pip.update(playing: VideoView.isPlaying(nowPlaying.phase))
+        if !content.isVideo { followArtwork(in: pip) }
         pip.present()
     }
 

@@ -1,3 +1,4 @@
+import Bindings
 import Foundation
 import TrackcastCLI
 import TrackcastCore
@@ -20,6 +21,9 @@ let parser = CommandLineParser(commands: [
     ExportOPMLCommand.self,
     DownloadCommand.self,
     PlayCommand.self,
+    SyncLoginCommand.self,
+    SyncCommand.self,
+    SyncLogoutCommand.self,
 ])
 let invocation: Invocation
 do {
@@ -49,7 +53,8 @@ case .command(let call):
     let environment = ProcessInfo.processInfo.environment
     let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
     let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)
-    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library, cacheDirectory: cache)))
+    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library, cacheDirectory: cache,
+                                                            secrets: Keyring())))
 case .addPodcast:
     exit(application().run(activating: "add-podcast"))
 case .dbusService:

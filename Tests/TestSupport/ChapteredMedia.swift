@@ -82,6 +82,23 @@ public enum ChapteredMedia {
         return text
     }
 
+    /// `seconds` of a tone as AAC in MP4, as mp4mux writes it (`moov` after
+    /// the media), without chapters.
+    public static func writeAACTone(seconds: Int, to url: URL) async throws {
+        try await gstLaunch(["audiotestsrc", "num-buffers=\(seconds * 50)", "samplesperbuffer=960", "!",
+                             "audio/x-raw,rate=48000,channels=2", "!", "audioconvert", "!", "avenc_aac", "!", "mp4mux",
+                             "!", "filesink", "location=\(url.path)"])
+    }
+
+    /// One frame of GStreamer's test pattern, encoded by `encoder` (`jpegenc`, `pngenc`).
+    public static func testPicture(encoder: String, in directory: URL) async throws -> Data {
+        let file = directory.appendingPathComponent("picture-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await gstLaunch(["videotestsrc", "num-buffers=1", "!", "video/x-raw,width=64,height=64", "!", "videoconvert",
+                             "!", encoder, "!", "filesink", "location=\(file.path)"])
+        return try Data(contentsOf: file)
+    }
+
     /// `HH:MM:SS.mmm`.
     private static func clock(_ seconds: Double) -> String {
         let milliseconds = Int((seconds * 1000).rounded())

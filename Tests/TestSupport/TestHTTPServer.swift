@@ -51,6 +51,33 @@ public final class TestHTTPServer: Sendable {
         case encoded(Data, contentType: String, encoding: String)
         /// A redirect (301, 302, 307, 308) to `location`, relative or absolute.
         case redirect(Int, to: String)
+        /// Whatever `answer` makes of the request, body included: an API of
+        /// the test's own (see `GPodderTestServer`). Runs on the connection's thread.
+        case handler(@Sendable (HandledRequest) -> HandledResponse)
+    }
+
+    /// A request as a `handler` sees it.
+    public struct HandledRequest: Sendable {
+        public let method: String
+        public let path: String
+        /// The query's fields, percent-decoded.
+        public let query: [String: String]
+        /// Header names lowercased.
+        public let headers: [String: String]
+        public let body: Data
+    }
+
+    /// What a `handler` answers.
+    public struct HandledResponse: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// Lets a behaviour contain another.
@@ -85,6 +112,7 @@ public final class TestHTTPServer: Sendable {
 
     private struct State {
         var routes: [String: Behaviour] = [:]
+        var fallback: Behaviour?
         var log: [LoggedRequest] = []
         var openConnections: [Int32: String] = [:]
         var brokenPaths: Set<String> = []
@@ -120,6 +148,11 @@ public final class TestHTTPServer: Sendable {
 
     public func route(_ path: String, _ behaviour: Behaviour) {
         state.withLock { $0.routes[path] = behaviour }
+    }
+
+    /// How paths without a route of their own are answered (404 unless set).
+    public func routeEverythingElse(_ behaviour: Behaviour) {
+        state.withLock { $0.fallback = behaviour }
     }
 
     /// The request lines and Range headers received so far, in order.
@@ -205,7 +238,7 @@ public final class TestHTTPServer: Sendable {
                 state.inFlight += 1
                 state.maxInFlight = max(state.maxInFlight, state.inFlight)
                 state.openConnections[connection] = request.path
-                return (state.brokenPaths.contains(request.path) ? .reset : state.routes[request.path],
+                return (state.brokenPaths.contains(request.path) ? .reset : state.routes[request.path] ?? state.fallback,
                         state.log.count - 1)
             }
             let outcome = respond(connection, request, behaviour ?? .status(404))
@@ -223,6 +256,8 @@ public final class TestHTTPServer: Sendable {
         let method: String
         let path: String
         let headers: [String: String]
+        let query: String
+        let body: Data
 
         var range: String? { headers["range"] }
     }
@@ -249,8 +284,23 @@ public final class TestHTTPServer: Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let path = String(parts[1].split(separator: "?").first ?? parts[1])
-        return Request(line: lines[0], method: String(parts[0]), path: path, headers: headers)
+        let target = parts[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(target.first ?? parts[1])
+        // The body is read whole, so the next request on the connection starts where it should.
+        var body = [UInt8]()
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+        guard length <= 256 << 20 else { return nil }
+        if length > 0 {
+            body = [UInt8](repeating: 0, count: length)
+            var received = 0
+            while received < length {
+                let count = body.withUnsafeMutableBytes { recv(connection, $0.baseAddress! + received, length - received, 0) }
+                guard count > 0 else { return nil }
+                received += count
+            }
+        }
+        return Request(line: lines[0], method: String(parts[0]), path: path, headers: headers,
+                       query: target.count > 1 ? String(target[1]) : "", body: Data(body))
     }
 
     /// Answers one request.
@@ -291,6 +341,20 @@ public final class TestHTTPServer: Sendable {
             return Outcome(status: 200, keepAlive: false)
         case .untyped(let data):
             return serveBody(connection, request, data, type: nil)
+        case .handler(let answer):
+            var query: [String: String] = [:]
+            for field in request.query.split(separator: "&") {
+                let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
+                query[name] = pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
+            }
+            let response = answer(HandledRequest(method: request.method, path: request.path, query: query,
+                                                 headers: request.headers, body: request.body))
+            let extra = response.headers.map { "\($0.key): \($0.value)\r\n" }.joined()
+            let sent = send(connection, header(status: response.status, length: response.body.count,
+                                               type: nil, extra: extra))
+                && (request.method == "HEAD" || send(connection, response.body))
+            return Outcome(status: response.status, keepAlive: sent)
         case .encoded(let data, let type, let encoding):
             guard send(connection, header(status: 200, length: nil, type: type,
                                           extra: "Content-Encoding: \(encoding)\r\nConnection: close\r\n"))
@@ -427,7 +491,8 @@ public final class TestHTTPServer: Sendable {
     private func header(status: Int, length: Int?, type: String?, extra: String = "") -> Data {
         let reason = [200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found",
                       304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
-                      403: "Forbidden", 404: "Not Found", 410: "Gone", 416: "Range Not Satisfiable",
+                      400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+                      405: "Method Not Allowed", 410: "Gone", 416: "Range Not Satisfiable",
                       500: "Internal Server Error", 503: "Service Unavailable"][status]
             ?? "Status"
         var text = "HTTP/1.1 \(status) \(reason)\r\n"

@@ -356,53 +356,22 @@ extension RunningAppTests {
         server.route("/art.png", .serve(Self.png, contentType: "image/png"))
         let media = try await Self.picturedEpisode(in: scratch, linkedPicture: server.url("/art.png"))
         let png = Self.png
-
-        // The desktop's handler for web links: a script noting what it was asked to open.
-        let opened = scratch.appendingPathComponent("opened.txt")
-        let browser = scratch.appendingPathComponent("browser.sh")
-        try "#!/bin/sh\necho \"$1\" >> '\(opened.path)'\n".write(to: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
-        let applications = scratch.appendingPathComponent("data/applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nName=Browser\nExec=\(browser.path) %u\nMimeType=x-scheme-handler/https;\n"
-            .write(to: applications.appendingPathComponent("test-browser.desktop"), atomically: true, encoding: .utf8)
-        let config = scratch.appendingPathComponent("config")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[Default Applications]\nx-scheme-handler/https=test-browser.desktop\n"
-            .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-
-        let app = try await RunningApp.launch(library: library, arguments: [media.path], environment: [
-            "XDG_DATA_HOME": scratch.appendingPathComponent("data").path, "XDG_CONFIG_HOME": config.path,
-        ])
+        let browser = try TestBrowser(in: scratch)
+        let app = try await RunningApp.launch(library: library, arguments: [media.path], environment: browser.environment)
         let result = try await app.quitting { app in
             try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
             try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
             try await app.activate("play-pause")
             try #require(await app.waitForLine("paused at"))
-            /// MPRIS `mpris:artUrl`, as the desktop reads it.
-            func artURL() async throws -> URL? {
-                let metadata = try await app.mprisPlayerProperty("Metadata")
-                guard let start = metadata.range(of: "'mpris:artUrl': <'") else { return nil }
-                return URL(string: String(metadata[start.upperBound...].prefix { $0 != "'" }))
-            }
-            func artwork(_ matches: @escaping (URL?) -> Bool) async -> URL?? {
-                for _ in 0..<100 {
-                    if let url = try? await artURL(), matches(url) { return .some(url) }
-                    if matches(nil), (try? await artURL()) == nil { return .some(nil) }
-                    try? await Task.sleep(for: .milliseconds(100))
-                }
-                return nil
-            }
+            func artwork(_ matches: @escaping (URL?) -> Bool) async -> URL?? { await Self.mprisArtwork(of: app, matching: matches) }
             try await app.activate("seek-to", "[<3.0>]")
             let carried = try #require(await artwork { url in url?.path.contains("/chapter-art/") ?? false } ?? nil,
                                        "the carried picture never became the artwork")
             #expect(try Data(contentsOf: carried) == png)
             // Its web link opens in the desktop's browser, as the chapter menu's item does.
             try await app.activate("open-chapter-link")
-            let launched = await app.waitFor(timeout: .seconds(20)) { _ in
-                (try? String(contentsOf: opened, encoding: .utf8))?.contains("https://example.org/carried") == true
-            }
-            #expect(launched, "the browser was asked for \((try? String(contentsOf: opened, encoding: .utf8)) ?? "nothing")")
+            let launched = await app.waitFor(timeout: .seconds(20)) { _ in browser.opened.contains("https://example.org/carried") }
+            #expect(launched, "the browser was asked for \(browser.opened)")
             try await app.activate("seek-to", "[<5.0>]")
             let linked = try #require(await artwork { url in url != nil && url != carried } ?? nil,
                                       "the linked picture never became the artwork")
@@ -410,10 +379,109 @@ extension RunningAppTests {
             #expect(server.log(for: "/art.png").count == 1)
             try await app.activate("seek-to", "[<0.5>]")
             let cleared = await artwork { url in url == nil } != nil
-            let kept = (try? await artURL()) ?? nil
+            let kept = (try? await Self.mprisArtURL(of: app)) ?? nil
             #expect(cleared, "a chapter without a picture kept \(kept?.path ?? "")")
         }
         #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("picture-in-picture for audio shows the artwork and follows the chapters' pictures")
+    func audioPictureInPicture() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-pip-audio-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/art.png", .serve(Self.png, contentType: "image/png"))
+        let media = try await Self.picturedEpisode(in: scratch, linkedPicture: server.url("/art.png"))
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            var mark = app.standardOutput.endIndex
+            try await app.activate("pip")
+            try #require(await app.waitForLine("pip: shown", after: mark), "\(app.standardOutput[mark...])")
+            // The first chapter has no picture and a file has no episode artwork: the icon.
+            #expect(await app.waitForLine("pip: artwork none", after: mark), "\(app.standardOutput[mark...])")
+            mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<3.0>]")
+            #expect(await app.waitForLine("pip: artwork shown", after: mark), "\(app.standardOutput[mark...])")
+            mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<0.5>]")
+            #expect(await app.waitForLine("pip: artwork none", after: mark), "\(app.standardOutput[mark...])")
+            // Playing on keeps it open; P closes it.
+            mark = app.standardOutput.endIndex
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("playback: playing", after: mark))
+            #expect(!app.standardOutput[mark...].contains("pip: closed"))
+            try await app.activate("pip")
+            #expect(await app.waitForLine("pip: closed", after: mark), "\(app.standardOutput[mark...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("an enhanced podcast M4A streamed over HTTP: its chapter pictures are the artwork in MPRIS, and a chapter's link opens in the browser")
+    func streamedEnhancedPodcast() async throws {
+        let library = RunningApp.temporaryLibrary()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-enhanced-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let sound = scratch.appendingPathComponent("sound.m4a")
+        try await ChapteredMedia.writeAACTone(seconds: 7, to: sound)
+        let opening = try await ChapteredMedia.testPicture(encoder: "jpegenc", in: scratch)
+        // A byte after the end of the image makes a second picture that decodes the same.
+        let jpeg = opening + Data([0])
+        let media = try EnhancedPodcastWriter(chapters: [.init(0, "Opening"), .init(2, "Pictured", link: "https://example.org/pictured"),
+                                                         .init(4.5, "Plain")],
+                                              pictures: [.init(0, opening, format: "jpeg"), .init(2, jpeg, format: "jpeg")],
+                                              seconds: 7)
+            .rewrite(try Data(contentsOf: sound))
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/enhanced.m4a", .serve(media, contentType: "audio/mp4"))
+        let browser = try TestBrowser(in: scratch)
+        let app = try await RunningApp.launch(library: library, arguments: [server.url("/enhanced.m4a")],
+                                              environment: browser.environment)
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("chapters: 3"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
+            try await app.activate("play-pause")
+            try #require(await app.waitForLine("paused at"))
+            try await app.activate("seek-to", "[<3.0>]")
+            let pictured = await Self.mprisArtwork(of: app) { url in url.flatMap { try? Data(contentsOf: $0) } == jpeg } != nil
+            let shown = try? await Self.mprisArtURL(of: app)
+            #expect(pictured, "the artwork is \(String(describing: shown))")
+            try await app.activate("open-chapter-link")
+            let launched = await app.waitFor(timeout: .seconds(20)) { _ in browser.opened.contains("https://example.org/pictured") }
+            #expect(launched, "the browser was asked for \(browser.opened)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    /// MPRIS `mpris:artUrl`, as the desktop reads it.
+    static func mprisArtURL(of app: RunningApp) async throws -> URL? {
+        let metadata = try await app.mprisPlayerProperty("Metadata")
+        guard let start = metadata.range(of: "'mpris:artUrl': <'") else { return nil }
+        return URL(string: String(metadata[start.upperBound...].prefix { $0 != "'" }))
+    }
+
+    /// The artwork once `matches` holds for it (`nil` meaning none), within 10 s.
+    static func mprisArtwork(of app: RunningApp, matching matches: @escaping (URL?) -> Bool) async -> URL?? {
+        for _ in 0..<100 {
+            if let url = try? await mprisArtURL(of: app), matches(url) { return .some(url) }
+            if matches(nil), (try? await mprisArtURL(of: app)) == nil { return .some(nil) }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
     }
 
     /// The library's resume position for `key` once `condition` holds for it, or as it is after 10 s.

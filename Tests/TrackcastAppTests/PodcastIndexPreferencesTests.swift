@@ -14,15 +14,7 @@ extension RunningAppTests {
     /// Opens Preferences and types TESTKEY and testsecret into its rows;
     /// returns where the app's output stood before the typing.
     private static func typeCredentials(into app: RunningApp) async throws -> String.Index {
-        try await app.activate("preferences")
-        var shown = false
-        for _ in 0..<50 where !shown {
-            let found = try await ChildProcess.run(xdotool, arguments: ["search", "--onlyvisible", "--name", "^Preferences$"])
-            shown = !found.standardOutput.isEmpty
-            if !shown { try await Task.sleep(for: .milliseconds(200)) }
-        }
-        try #require(shown, "the preferences window did not open")
-        try await Task.sleep(for: .milliseconds(500))
+        try await app.openPreferences()
         let before = app.standardOutput.endIndex
         _ = try await ChildProcess.run(xdotool, arguments: ["mousemove", "140", "516", "click", "1"])
         _ = try await ChildProcess.run(xdotool, arguments: ["type", "--delay", "20", "TESTKEY"])

@@ -20,6 +20,9 @@ public final class EntryRow: Widget {
     public func activatesDefault() { adw_entry_row_set_activates_default(pointer(as: AdwEntryRow.self), 1) }
 
     public func onChanged(_ handler: @escaping @MainActor () -> Void) { onSignal("changed", handler) }
+
+    /// Enter pressed in the entry.
+    public func onActivated(_ handler: @escaping @MainActor () -> Void) { onSignal("entry-activated", handler) }
 }
 
 /// GtkListBox holding rows, e.g. a "boxed-list" of entry or action rows.

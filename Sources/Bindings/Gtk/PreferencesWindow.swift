@@ -1,6 +1,7 @@
 import CGtk
 
-/// AdwPreferencesWindow with one page of groups of rows.
+/// AdwPreferencesWindow: a first page of groups of rows, and more pages
+/// (`PreferencesPage`), with a switcher between them in the header.
 @MainActor
 public final class PreferencesWindow: Widget {
     private let page: UnsafeMutablePointer<AdwPreferencesPage>
@@ -15,6 +16,16 @@ public final class PreferencesWindow: Widget {
 
     public func add(_ group: PreferencesGroup) { adw_preferences_page_add(page, group.pointer()) }
 
+    /// Names the first page in the switcher, once there are others.
+    public func setFirstPage(title: String, iconName: String) {
+        adw_preferences_page_set_title(page, title)
+        adw_preferences_page_set_icon_name(page, iconName)
+    }
+
+    public func add(_ other: PreferencesPage) { adw_preferences_window_add(pointer(), other.pointer()) }
+
+    public func show(_ other: PreferencesPage) { adw_preferences_window_set_visible_page(pointer(), other.pointer()) }
+
     public func present() { gtk_window_present(pointer(as: GtkWindow.self)) }
 
     /// Shows `title` as plain text in a toast over the window's page.
@@ -28,6 +39,18 @@ public final class PreferencesWindow: Widget {
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         onQuerySignal("close-request", handler)
     }
+}
+
+/// AdwPreferencesPage: one page of a `PreferencesWindow`, named in its switcher.
+@MainActor
+public final class PreferencesPage: Widget {
+    public init(title: String, iconName: String) {
+        super.init(adw_preferences_page_new(), transfer: .full)
+        adw_preferences_page_set_title(pointer(), title)
+        adw_preferences_page_set_icon_name(pointer(), iconName)
+    }
+
+    public func add(_ group: PreferencesGroup) { adw_preferences_page_add(pointer(), group.pointer()) }
 }
 
 /// AdwPreferencesGroup: a titled list of rows.

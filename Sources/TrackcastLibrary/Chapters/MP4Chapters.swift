@@ -3,8 +3,9 @@ import TrackcastCore
 
 /// Reads the chapters of an MP4, M4A or M4B file: the QuickTime chapter
 /// track (a text track named by another track's `tref/chap`, one sample
-/// per chapter, as Apple's tools and ffmpeg write it) or else Nero's
-/// `moov/udta/chpl` list. GStreamer 1.22's qtdemux reads neither into a
+/// per chapter, as Apple's tools and ffmpeg write it, each sample's `href`
+/// its link) with the pictures of a JPEG or PNG track named beside it (as
+/// enhanced podcasts carry them), or else Nero's `moov/udta/chpl` list. GStreamer 1.22's qtdemux reads neither into a
 /// table of contents, so the player cannot supply these.
 ///
 /// Every size and offset comes from the file and is checked before use:
@@ -16,6 +17,12 @@ public enum MP4Chapters {
     /// The most chapter samples read, and the most bytes of each.
     static let sampleLimit = 4096
     static let titleLimit = 1024
+    /// The most of a text sample read: its title and the boxes after it
+    /// (style runs, the link).
+    static let textSampleLimit = 4096
+    /// The largest chapter picture read, and the most bytes of pictures.
+    public static let pictureLimit = 2 << 20
+    static let pictureBudget = 8 << 20
 
     /// The chapters of the file at `url`, reading only its boxes' headers,
     /// `moov` and the chapter samples.
@@ -44,9 +51,12 @@ public enum MP4Chapters {
         let movie = boxes(in: moov, 0..<moov.count)
         let tracks = movie.filter { $0.type == "trak" }.map { Track(moov, $0.body) }
         let referenced = Set(tracks.flatMap(\.chapterTrackIDs))
-        // A chapter track may name a video track of chapter pictures too; the titles are text.
-        if let track = tracks.first(where: { $0.id.map(referenced.contains) == true && $0.isText }) {
-            let chapters = track.chapters(length: length, fetch: fetch)
+        let chapterTracks = tracks.filter { $0.id.map(referenced.contains) == true }
+        if let track = chapterTracks.first(where: \.isText) {
+            var chapters = track.chapters(length: length, fetch: fetch)
+            if let pictureTrack = chapterTracks.first(where: { $0.pictureType != nil }) {
+                chapters = withPictures(chapters, pictureTrack.pictures(length: length, fetch: fetch))
+            }
             if !chapters.isEmpty { return chapters }
         }
         guard let udta = movie.first(where: { $0.type == "udta" }),
@@ -109,6 +119,17 @@ public enum MP4Chapters {
         return nil
     }
 
+    /// Each chapter with the picture showing at its start: the last that
+    /// starts at or before it (the two tracks' times are rounded apart).
+    private static func withPictures(_ chapters: [Chapter], _ pictures: [(start: Double, image: ChapterImage)])
+        -> [Chapter] {
+        chapters.map { chapter in
+            var chapter = chapter
+            chapter.image = pictures.last { $0.start <= chapter.start + 0.01 }?.image
+            return chapter
+        }
+    }
+
     // MARK: Nero
 
     /// `chpl`: version, flags, (a reserved word from version 1 on), a
@@ -136,6 +157,8 @@ public enum MP4Chapters {
         var id: UInt32?
         /// `hdlr`'s handler type: "text" (QuickTime) or "sbtl" for titles.
         var handler: String?
+        /// The first sample description's format: "jpeg" or "png " for pictures.
+        var sampleFormat: String?
         var chapterTrackIDs: [UInt32] = []
         var timescale: UInt32?
         var sampleDurations: [(count: UInt32, duration: UInt32)] = []
@@ -145,6 +168,16 @@ public enum MP4Chapters {
         var chunkRuns: [(firstChunk: UInt32, samplesPerChunk: UInt32)] = []
 
         var isText: Bool { handler == "text" || handler == "sbtl" }
+
+        /// The MIME type of a track of still pictures.
+        var pictureType: String? {
+            guard handler == "vide" else { return nil }
+            return switch sampleFormat {
+            case "jpeg": "image/jpeg"
+            case "png ": "image/png"
+            default: nil
+            }
+        }
 
         /// `depth` counts the boxes below `trak` (`mdia`, `minf`, `stbl`),
         /// so nesting in a hostile file cannot run the stack out.
@@ -166,6 +199,7 @@ public enum MP4Chapters {
                     let inner = Track(bytes, box.body, depth: depth + 1)
                     timescale = timescale ?? inner.timescale
                     handler = handler ?? inner.handler
+                    sampleFormat = sampleFormat ?? inner.sampleFormat
                     sampleDurations += inner.sampleDurations
                     sampleSizes += inner.sampleSizes
                     chunkOffsets += inner.chunkOffsets
@@ -173,6 +207,10 @@ public enum MP4Chapters {
                 case "hdlr":
                     guard reader.skip(8), let type = reader.bytes(4) else { continue }
                     handler = String(decoding: type, as: UTF8.self)
+                case "stsd":
+                    // Version and flags, an entry count, then the first entry's size and format.
+                    guard reader.skip(12), let format = reader.bytes(4) else { continue }
+                    sampleFormat = String(decoding: format, as: UTF8.self)
                 case "mdhd":
                     guard let version = reader.u8(), reader.skip(3 + (version == 1 ? 16 : 8)) else { continue }
                     timescale = reader.u32()
@@ -246,17 +284,47 @@ public enum MP4Chapters {
             return starts
         }
 
-        /// One chapter per text sample: a 16-bit length, then the title.
+        /// One chapter per text sample: a 16-bit length, the title, then
+        /// boxes, of which `href` holds the chapter's link.
         func chapters(length: Int, fetch: (Int, Int) -> [UInt8]) -> [Chapter] {
             zip(sampleStarts, zip(sampleOffsets, sampleSizes)).compactMap { start, sample in
                 let (offset, size) = sample
                 guard size >= 2, offset < length else { return nil }
-                var reader = ByteReader(fetch(offset, min(Int(size), 2 + MP4Chapters.titleLimit)))
+                let bytes = fetch(offset, min(Int(size), MP4Chapters.textSampleLimit))
+                var reader = ByteReader(bytes)
                 guard let titleLength = reader.u16() else { return nil }
-                let title = reader.bytes(min(Int(titleLength), MP4Chapters.titleLimit)) ?? []
-                return Chapter(start: start, title: MP4Chapters.text(title), source: .embedded)
+                let titleEnd = min(2 + Int(titleLength), bytes.count)
+                let title = Array(bytes[2..<min(titleEnd, 2 + MP4Chapters.titleLimit)])
+                let link = MP4Chapters.boxes(in: bytes, titleEnd..<bytes.count)
+                    .first { $0.type == "href" }
+                    .flatMap { MP4Chapters.link(bytes, $0.body) }
+                return Chapter(start: start, title: MP4Chapters.text(title), url: link, source: .embedded)
             }
         }
+
+        /// Each picture sample's start and image, within the size limits.
+        func pictures(length: Int, fetch: (Int, Int) -> [UInt8]) -> [(start: Double, image: ChapterImage)] {
+            guard let pictureType else { return [] }
+            var budget = MP4Chapters.pictureBudget
+            return zip(sampleStarts, zip(sampleOffsets, sampleSizes)).compactMap { start, sample in
+                let (offset, size) = (sample.0, Int(sample.1))
+                guard size > 0, size <= MP4Chapters.pictureLimit, size <= budget, offset < length else { return nil }
+                budget -= size
+                let bytes = fetch(offset, size)
+                guard bytes.count == size else { return nil }
+                return (start, .embedded(Data(bytes), mimeType: pictureType))
+            }
+        }
+    }
+
+    /// `href` (3GPP timed text's hypertext box): the first and last
+    /// character it spans, then the address and a tooltip, each after a
+    /// byte of length.
+    static func link(_ bytes: [UInt8], _ body: Range<Int>) -> URL? {
+        var reader = ByteReader(bytes, body)
+        guard reader.skip(4), let length = reader.u8(), let address = reader.bytes(Int(length)) else { return nil }
+        // Web addresses only, as in feeds and ID3 tags.
+        return FeedURLResolver.resolve(String(decoding: address, as: UTF8.self), against: nil)
     }
 
     /// UTF-8, or UTF-16 after a byte-order mark, as QuickTime text samples are.

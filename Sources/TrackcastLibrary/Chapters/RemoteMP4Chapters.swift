@@ -19,9 +19,9 @@ public struct RemoteMP4Chapters: Sendable {
 
     /// The least a request asks for: headers and small boxes come together.
     static let block = 64 << 10
-    /// The most bytes a reading fetches: all of the largest `moov` read, and
-    /// a megabyte for headers and chapter samples.
-    static let budget = MP4Chapters.moovLimit + (1 << 20)
+    /// The most bytes a reading fetches: all of the largest `moov` read, all
+    /// the chapter pictures read, and a megabyte for headers and titles.
+    static let budget = MP4Chapters.moovLimit + MP4Chapters.pictureBudget + (1 << 20)
     /// A file walks its top-level boxes one round each, then fetches its
     /// samples: ftyp, free, mdat, moov and the samples are five.
     static let rounds = 8

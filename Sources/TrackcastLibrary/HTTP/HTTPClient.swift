@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// GET requests over HTTP and HTTPS, for feeds and downloads.
+/// Requests over HTTP and HTTPS: GETs for feeds and downloads, and the few
+/// POSTs of a sync server's API.
 ///
 /// Built on FoundationNetworking's URLSession, which on Linux drives libcurl:
 /// that brings TLS with the system's certificates, HTTP/2, proxies from the
@@ -57,7 +58,16 @@ public final class HTTPClient: Sendable {
     /// is not an error here: the receiver sees it and decides.
     public func get(_ url: URL, headers: [String: String] = [:], timeouts: HTTPTimeouts,
                     receiver: some HTTPResponseReceiver) async throws -> HTTPResponseHead {
+        try await send("GET", url, headers: headers, body: nil, timeouts: timeouts, receiver: receiver)
+    }
+
+    /// `get` with another method and a request body (sent as given; the
+    /// caller names its Content-Type in `headers`).
+    public func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data?,
+                     timeouts: HTTPTimeouts, receiver: some HTTPResponseReceiver) async throws -> HTTPResponseHead {
         var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: request)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes the search index's rows (`search_places` and the FTS5 table
-/// `search_text`, see `LibrarySchema.version5`) for episodes, inside the
+/// `search_text`, see `LibrarySchema.version6`) for episodes, inside the
 /// caller's transaction, so an episode and its index rows commit together.
 ///
 /// Every write first removes what the index held for the same episode and

@@ -97,6 +97,21 @@ final class RunningApp: Sendable {
     }
 
     /// Subscribes to the sample show through its action and waits (up to 20 s) for its page to list its three episodes.
+    /// Activates `action` (`preferences`, `preferences-sync`) and waits until
+    /// the Preferences window is on screen, for xdotool to type into.
+    func openPreferences(_ action: String = "preferences") async throws {
+        try await activate(action)
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        var shown = false
+        for _ in 0..<50 where !shown {
+            let found = try await ChildProcess.run(xdotool, arguments: ["search", "--onlyvisible", "--name", "^Preferences$"])
+            shown = !found.standardOutput.isEmpty
+            if !shown { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        try #require(shown, "the preferences window did not open")
+        try await Task.sleep(for: .milliseconds(500))
+    }
+
     func openSampleShow() async throws {
         try await activate("try-sample-show")
         let opened = await waitForLine("show page: 3 episodes")

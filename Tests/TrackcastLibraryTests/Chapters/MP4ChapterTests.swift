@@ -70,6 +70,45 @@ struct MP4ChapterTests {
         #expect(large.chapters.isEmpty && large.requests == 1)
     }
 
+    @Test("an enhanced podcast's chapter links and pictures, from the file and over HTTP; only web links are kept")
+    func linksAndPictures() async throws {
+        let directory = try TemporaryDirectory()
+        let sound = directory.url.appendingPathComponent("sound.m4a")
+        try await ChapteredMedia.writeAACTone(seconds: 60, to: sound)
+        let jpeg = try await ChapteredMedia.testPicture(encoder: "jpegenc", in: directory.url)
+        let png = try await ChapteredMedia.testPicture(encoder: "pngenc", in: directory.url)
+        let writer = EnhancedPodcastWriter(chapters: [
+            .init(0, "Cold open", link: "https://example.org/open?a=1&b=2"),
+            .init(20, "Interview"),
+            .init(40, "Listener mail", link: "file:///etc/passwd"),
+        ], pictures: [.init(0, jpeg, format: "jpeg"), .init(40, jpeg + Data([0]), format: "jpeg")], seconds: 60)
+        let file = directory.url.appendingPathComponent("enhanced.m4a")
+        try writer.rewrite(try Data(contentsOf: sound)).write(to: file)
+
+        let chapters = MP4Chapters.read(contentsOf: file)
+        #expect(chapters.map(\.title) == ["Cold open", "Interview", "Listener mail"])
+        #expect(chapters.map(\.url?.absoluteString) == ["https://example.org/open?a=1&b=2", nil, nil])
+        // The first picture lasts until the next one starts.
+        #expect(chapters.map(\.image) == [.embedded(jpeg, mimeType: "image/jpeg"), .embedded(jpeg, mimeType: "image/jpeg"),
+                                           .embedded(jpeg + Data([0]), mimeType: "image/jpeg")])
+
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/enhanced.m4a", .serve(try Data(contentsOf: file), contentType: "audio/mp4"))
+        let reading = await RemoteMP4Chapters(client: HTTPClient(userAgent: "Trackcast-tests"))
+            .read(try #require(URL(string: server.url("/enhanced.m4a"))))
+        #expect(reading.chapters == chapters)
+        print("enhanced.m4a: \(reading.bytesFetched) of \(try Data(contentsOf: file).count) bytes in \(reading.requests) requests")
+
+        // PNG pictures are read as PNG; a picture over the limit is left out, not cut.
+        let pngWriter = EnhancedPodcastWriter(chapters: [.init(0, "One"), .init(30, "Two")],
+                                              pictures: [.init(0, png, format: "png "),
+                                                         .init(30, Data(count: MP4Chapters.pictureLimit + 1), format: "png ")],
+                                              seconds: 60)
+        let pngChapters = MP4Chapters.read(try pngWriter.rewrite(try Data(contentsOf: sound)))
+        #expect(pngChapters.map(\.image) == [.embedded(png, mimeType: "image/png"), .embedded(png, mimeType: "image/png")])
+    }
+
     @Test("Nero chpl alone, when a file has no chapter track")
     func neroChapters() async throws {
         let directory = try TemporaryDirectory()

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Search index of an existing library")
 struct SearchIndexMigrationTests {
-    /// A library as version 4 left it, with a chapter and a listed transcript.
-    static func version4Library() throws -> TemporaryDirectory {
+    /// A library as version 5 left it, with a chapter and a listed transcript.
+    static func version5Library() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         let old = try directory.openConnection()
-        let snapshot = SchemaSnapshot.version4
+        let snapshot = SchemaSnapshot.version5
         try old.executeScript(snapshot.schema)
         try old.executeScript(snapshot.sampleData)
         try old.executeScript("""
@@ -17,14 +17,14 @@ struct SearchIndexMigrationTests {
             INSERT INTO chapters (episode_id, position, start, title) VALUES (71, 0, 65, 'Listener mail');
             INSERT INTO transcripts (episode_id, position, url, type)
                 VALUES (71, 0, 'https://media.example.org/b.vtt', 'text/vtt');
-            PRAGMA user_version = 4;
+            PRAGMA user_version = 5;
             """)
         return directory
     }
 
     @Test("the migration leaves a backlog that the builder indexes, cached transcripts included")
     func builderIndexesBacklog() async throws {
-        let directory = try Self.version4Library()
+        let directory = try Self.version5Library()
         let store = try await LibraryStore(directory: directory.url)
         #expect(try await store.searchIndexBacklog() == SearchIndexBacklog(remaining: 2, total: 2))
         #expect(try await store.search(SearchQuery("zurich")).isEmpty)
@@ -50,7 +50,7 @@ struct SearchIndexMigrationTests {
 
     @Test("a refresh before the builder gets there does not index an episode twice")
     func refreshMeetsBuilder() async throws {
-        let directory = try Self.version4Library()
+        let directory = try Self.version5Library()
         let store = try await LibraryStore(directory: directory.url)
         try await store.apply(feed: Feed(title: "Old Show", episodes: [
             FeedEpisode(guid: "b", title: "Second, renamed"),

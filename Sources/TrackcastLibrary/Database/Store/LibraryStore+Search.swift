@@ -56,7 +56,7 @@ extension LibraryStore {
 
 extension LibraryStore {
     /// The setting that holds the highest episode id the index has yet to
-    /// take in; absent once the library is all indexed (see `LibrarySchema.version5`).
+    /// take in; absent once the library is all indexed (see `LibrarySchema.version6`).
     static let unindexedThroughSetting = "search.unindexed-through"
 
     /// How much of the library the search index has yet to take in.
