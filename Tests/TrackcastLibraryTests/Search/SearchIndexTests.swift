@@ -143,6 +143,21 @@ struct SearchIndexTests {
         try expectIndexIsSound()
     }
 
+    @Test("a show unsubscribed on another device (sync) leaves no rows behind")
+    func syncRemovalRemoves() async throws {
+        try await subscribe([Self.episode(1, title: "Synced away")])
+        let id = try await episodeID(titled: "Synced away")
+        try await store.indexTranscript(Transcript(cues: [TranscriptCue(start: 1, end: 2, text: "said words")]), of: id)
+        _ = try await store.applyRemoteSubscriptions(SubscriptionChanges(add: [], remove: [SampleFeed.url.absoluteString],
+                                                                         timestamp: 1))
+        #expect(try await store.shows().isEmpty)
+        #expect(try await search("synced").isEmpty)
+        #expect(try await search("said").isEmpty)
+        let connection = try directory.openConnection()
+        #expect(try connection.count("search_places") == 0 && connection.count("search_text") == 0)
+        try expectIndexIsSound()
+    }
+
     static let hostileQueries = ["\"", "\"\"", "NEAR(", "NEAR(a b", "*", "-", ":", "a:b", "title:x", "-x", "x*",
                                  "(", ")", "^a", "+", "AND", "OR", "NOT", "a OR", "NEAR", "{title}: a", "'", "\u{301}",
                                  "\u{0}", "\\", "%", "a\"b", ""]
