@@ -8,8 +8,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,cli-startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video,sync` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,cli-startup,static,ui,parsing,hostile,refresh,queries,playback,chapters,mpris,commands,listening,video,sync").split(separator: ",").map(String.init))
+// `--only startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,chapters,mpris,commands,listening,video,sync` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,chapters,mpris,commands,listening,video,sync").split(separator: ",").map(String.init))
 
 // Synchronous top-level code on purpose, as in the app: the main thread runs
 // GLib's main loop, and the bridge drains the main actor's queue from it, so
@@ -56,6 +56,16 @@ Task {
         }
         if groups.contains("queries") {
             for row in try await LibraryQueriesBenchmark().run() { table.add(row) }
+        }
+        if groups.contains("search") {
+            var search = SearchBenchmark()
+            // `--search-transcripts N`: fewer hour-long transcripts, for a quick look.
+            if let count = options.value("--search-transcripts").flatMap(Int.init), count >= 0 { search.transcribed = count }
+            for row in try await search.run() { table.add(row) }
+        }
+        if groups.contains("search-provider") {
+            let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
+            table.add(try await SearchProviderBenchmark(startup: startup).run())
         }
         if groups.contains("playback") {
             // `--playback-runs N`: more loads per first-buffer row and more seeks, for a noisy machine.

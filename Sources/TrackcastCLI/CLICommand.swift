@@ -26,10 +26,13 @@ extension CLICommand {
     public static var name: String { words.joined(separator: " ") }
 }
 
-/// What a running command may use: where the library is, where to print,
-/// and the keyring (which the toolkit-free CLI module only knows as a `SecretStore`).
+/// What a running command may use: where the library and its caches are,
+/// where to print, and the keyring (which the toolkit-free CLI module only
+/// knows as a `SecretStore`).
 public struct CommandContext: Sendable {
     public let libraryDirectory: URL
+    /// Where fetched transcripts are kept (`CacheLocation`).
+    public let cacheDirectory: URL
     /// nil where no keyring was given (tests of parsing).
     public let secrets: (any SecretStore)?
     /// What was piped in: the sync password.
@@ -40,14 +43,16 @@ public struct CommandContext: Sendable {
     public let printUTF8: @Sendable ([UInt8]) -> Void
     public let printError: @Sendable (String) -> Void
 
-    /// Without `printUTF8`, UTF-8 goes to `print` as a string.
-    public init(libraryDirectory: URL,
+    /// Without `printUTF8`, UTF-8 goes to `print` as a string; without
+    /// `cacheDirectory`, caches go in the library's `cache` folder.
+    public init(libraryDirectory: URL, cacheDirectory: URL? = nil,
                 print: @escaping @Sendable (String) -> Void,
                 printUTF8: (@Sendable ([UInt8]) -> Void)? = nil,
                 printError: @escaping @Sendable (String) -> Void,
                 secrets: (any SecretStore)? = nil,
                 readInput: @escaping @Sendable () -> String? = { nil }) {
         self.libraryDirectory = libraryDirectory
+        self.cacheDirectory = cacheDirectory ?? libraryDirectory.appendingPathComponent("cache", isDirectory: true)
         self.secrets = secrets
         self.readInput = readInput
         self.print = print
@@ -56,8 +61,9 @@ public struct CommandContext: Sendable {
     }
 
     /// The usual context: standard output and standard error.
-    public static func standard(libraryDirectory: URL, secrets: (any SecretStore)? = nil) -> CommandContext {
-        CommandContext(libraryDirectory: libraryDirectory,
+    public static func standard(libraryDirectory: URL, cacheDirectory: URL,
+                                secrets: (any SecretStore)? = nil) -> CommandContext {
+        CommandContext(libraryDirectory: libraryDirectory, cacheDirectory: cacheDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
                        printUTF8: {
                            // Written from the array itself: a `Data` of it would be another copy.

@@ -106,6 +106,12 @@ final class DiscoverView {
     /// Puts the keyboard in the search entry.
     func focusSearch() { entry.grabFocus() }
 
+    /// Searches the directory for `text`, as typed and Enter pressed.
+    func search(for text: String) {
+        entry.text = text
+        search(text)
+    }
+
     /// A subscription from these results ended; its button says so.
     func subscriptionEnded(_ feedAddress: String, succeeded: Bool) {
         marks.ended(feedAddress, succeeded: succeeded)

@@ -21,6 +21,8 @@ final class EpisodePage {
     private let showTitle = Label()
     private let details = Label()
     private let play = Button(label: tr("_Play"))
+    /// "Play from 41:10": shown when the page was opened at a moment a search found.
+    private let playFrom = Button(label: "")
     private let queueMenu = MenuButton(iconName: "list-add-symbolic", tooltip: tr("Add to Queue"), menu: Menu())
     private let notes = Label()
     private let extras = Bin()
@@ -72,6 +74,9 @@ final class EpisodePage {
         play.addCSSClass("suggested-action")
         play.addCSSClass("pill")
         buttons.append(play)
+        playFrom.addCSSClass("pill")
+        playFrom.isVisible = false
+        buttons.append(playFrom)
         queueMenu.addCSSClass("circular")
         queueMenu.align(horizontal: .center, vertical: .center)
         buttons.append(queueMenu)
@@ -122,12 +127,19 @@ final class EpisodePage {
     /// The title for the header bar, once the episode is read.
     var headerTitle: String? { detail.map { $0.summary.title ?? tr("Untitled episode") } }
 
-    func present(_ id: EpisodeID, loaded: @escaping @MainActor () -> Void) {
+    /// Opens the episode's page; at `moment`, a chapter or transcript cue a
+    /// search found, it shows that section and offers to play from there.
+    func present(_ id: EpisodeID, at moment: SearchPlace? = nil, loaded: @escaping @MainActor () -> Void) {
         episodeID = id
         detail = nil
         loadTask?.cancel()
         transcriptTask?.cancel()
-        sections.visibleChildName = "notes"
+        sections.visibleChildName = switch moment {
+        case .chapter?: "chapters"
+        case .transcript?: "transcript"
+        default: "notes"
+        }
+        showPlayFrom(moment.flatMap(\.time), of: id)
         transcriptView.searchFor("")
         transcriptView.showLoading()
         loadTask = Task { [weak self, library] in
@@ -243,7 +255,9 @@ final class EpisodePage {
                 // A nonisolated async call: the fetch, the cache's file and
                 // the parsing run on the global executor, off the main thread.
                 let fetched = try await fetcher.transcript(for: id, from: transcripts)
-                guard let self, !Task.isCancelled, self.episodeID == id else { return }
+                guard let self else { return }
+                if !fetched.fromCache { await self.library.indexTranscript(fetched.transcript, of: id) }
+                guard !Task.isCancelled, self.episodeID == id else { return }
                 self.transcriptView.show(fetched.transcript)
                 Log.debug("transcript: \(fetched.transcript.cues.count) cues\(fetched.transcript.isTimed ? "" : ", untimed") from \(fetched.fromCache ? "the cache" : fetched.source.url.absoluteString)")
                 self.followPlayback()
@@ -283,6 +297,17 @@ final class EpisodePage {
             guard self?.shownArtwork == url else { return }
             self?.artwork.setTexture(texture)
         }
+    }
+
+    private func showPlayFrom(_ time: TimeInterval?, of id: EpisodeID) {
+        guard let time else {
+            playFrom.isVisible = false
+            return
+        }
+        playFrom.setLabel(String(format: tr("Play from %@"), TimeText.clock(seconds: time)))
+        playFrom.setAction("app.seek-episode", target: Variant(tuple: [Variant(id.rawValue), Variant(time)]))
+        playFrom.isVisible = true
+        Log.debug("episode page: offers play from \(TimeText.clock(seconds: time)) in \(sections.visibleChildName ?? "")")
     }
 
     /// What a click on the transcript's `index`th cue does.

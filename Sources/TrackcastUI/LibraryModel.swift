@@ -125,9 +125,17 @@ final class LibraryModel {
     /// returns the show, which may have been there already.
     @discardableResult
     func subscribe(feedURL url: URL) async throws -> ShowID {
-        let result = try await feedRefresher().subscribe(to: url)
+        let refresher = try await feedRefresher()
+        let result = try await refresher.subscribe(to: url)
         Log.debug("subscribed \(url.absoluteString): \(result.show.id), \(result.applied?.inserted ?? 0) new episodes")
         await reloadShows()
+        // The show is on screen; what its episodes say becomes searchable meanwhile.
+        if let applied = result.applied {
+            Task {
+                await refresher.indexTranscripts(of: applied)
+                Log.debug("subscribed \(result.show.id): transcripts indexed")
+            }
+        }
         return result.show.id
     }
 
@@ -192,7 +200,7 @@ final class LibraryModel {
 
     private func feedRefresher() async throws -> FeedRefresher {
         if let refresher { return refresher }
-        let made = FeedRefresher(store: try await openedStore(), client: client())
+        let made = FeedRefresher(store: try await openedStore(), client: client(), transcripts: transcriptFetcher())
         refresher = made
         return made
     }
@@ -336,6 +344,59 @@ final class LibraryModel {
     func transcriptFetcher() -> TranscriptFetcher {
         TranscriptFetcher(client: client(), cacheDirectory: cacheDirectory.appendingPathComponent("transcripts", isDirectory: true),
                           preferredLanguages: Locale.preferredLanguages)
+    }
+
+    /// Every place in the library that holds the words of `text`, grouped
+    /// by show and episode; empty if the library cannot be read.
+    func search(_ text: String) async -> SearchResults {
+        do {
+            return SearchResults(try await openedStore().search(SearchQuery(text)))
+        } catch {
+            Log.warning("search failed: \(error)")
+            return SearchResults([])
+        }
+    }
+
+    /// Puts a transcript just fetched or read from the cache into the search index.
+    func indexTranscript(_ transcript: Transcript, of episode: EpisodeID) async {
+        do {
+            try await openedStore().indexTranscript(transcript, of: episode)
+        } catch {
+            Log.warning("transcript of \(episode) not indexed: \(error)")
+        }
+    }
+
+    /// How much of a library from before the search index is still to be
+    /// indexed; nil once all is (or was from the start).
+    private(set) var searchIndexBacklog: SearchIndexBacklog?
+    private var searchIndexObservers: [@MainActor () -> Void] = []
+
+    /// Called as the search index of an older library is built, and when it is done.
+    func observeSearchIndex(_ observer: @escaping @MainActor () -> Void) {
+        searchIndexObservers.append(observer)
+    }
+
+    /// Indexes what a library from before the search index has not yet had
+    /// indexed, a batch at a time, saying how far it got.
+    func buildSearchIndex() async {
+        let fetcher = transcriptFetcher()
+        do {
+            let store = try await openedStore()
+            let backlog = try await store.searchIndexBacklog()
+            guard !backlog.isDone else { return }
+            searchIndexProgressed(backlog)
+            try await SearchIndexBuilder(store: store) { fetcher.cachedTranscript(for: $0, from: $1) }.run { backlog in
+                Task { @MainActor [weak self] in self?.searchIndexProgressed(backlog) }
+            }
+        } catch {
+            Log.warning("search index not built: \(error)")
+        }
+    }
+
+    private func searchIndexProgressed(_ backlog: SearchIndexBacklog) {
+        Log.debug("search index: \(backlog.remaining) of \(backlog.total) episodes left")
+        searchIndexBacklog = backlog.isDone ? nil : backlog
+        for observer in searchIndexObservers { observer() }
     }
 
     /// An episode with its feed chapters and the address of its chapters file.

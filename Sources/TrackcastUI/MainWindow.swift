@@ -16,6 +16,7 @@ final class MainWindow {
     /// The page an episode page was opened from, which Back returns to.
     private var pageBeforeEpisode = "library"
     private let discoverView: DiscoverView
+    private let searchView: LibrarySearchView
     private let playerBar: PlayerBar
     private let headerBar = HeaderBar()
     private let playerArea = Box(.vertical)
@@ -105,6 +106,8 @@ final class MainWindow {
             application.activateAction("subscribe-from-directory", parameter: Variant(result.feedURL.absoluteString))
         }
         navigation.append(discoverView.root, name: "discover")
+        searchView = LibrarySearchView(library: library)
+        navigation.append(searchView.root, name: "search")
         navigation.append(episodePage.root, name: "episode")
         navigation.expandVertically()
 
@@ -138,6 +141,7 @@ final class MainWindow {
 
     private static func primaryMenu() -> Menu {
         let podcasts = Menu()
+        podcasts.append(tr("_Search Library"), action: "app.search-library")
         podcasts.append(tr("_Discover Podcasts"), action: "app.discover")
         podcasts.append(tr("_Add Podcast…"), action: "app.add-podcast")
         podcasts.append(tr("_Import Subscriptions…"), action: "app.import-opml")
@@ -172,10 +176,12 @@ final class MainWindow {
         Log.debug("showing \(show.id): \(show.title ?? "")")
     }
 
-    /// Shows an episode's page over the page it was opened from.
-    func openEpisode(_ id: EpisodeID) {
+    /// Shows an episode's page over the page it was opened from; at a
+    /// chapter or transcript cue a search found, with "Play from" there.
+    func openEpisode(_ id: EpisodeID, at moment: SearchPlace? = nil) {
+        hideVideo()
         if let current = navigation.visibleChildName, current != "episode" { pageBeforeEpisode = current }
-        episodePage.present(id) { [weak self] in self?.navigated() }
+        episodePage.present(id, at: moment) { [weak self] in self?.navigated() }
         navigation.show(episodePage.root)
         navigated()
     }
@@ -186,13 +192,29 @@ final class MainWindow {
     func searchTranscript(_ text: String) { episodePage.searchTranscript(text) }
     func showEpisodeSection(_ name: String) { episodePage.showSection(name) }
 
-    /// Back from an episode to the show or list it was opened from; from a show to the library.
+    /// Back from an episode to the show, list or search it was opened from; from a show to the library.
     private func goBack() {
-        guard navigation.visibleChildName == "episode", pageBeforeEpisode == "show" else {
+        guard navigation.visibleChildName == "episode", ["show", "search"].contains(pageBeforeEpisode) else {
             showLibrary()
             return
         }
-        navigation.show(showPage.root)
+        navigation.show(pageBeforeEpisode == "show" ? showPage.root : searchView.root)
+    }
+
+    /// The library's search, with the keyboard in its entry; with `text`, searched for.
+    func showSearch(_ text: String? = nil) {
+        hideVideo()
+        navigation.show(searchView.root)
+        navigated()
+        if let text { searchView.search(for: text) }
+        searchView.focusSearch()
+        Log.debug("showing library search")
+    }
+
+    /// Discover, searching the directory for `text`.
+    func searchDirectory(_ text: String) {
+        showDiscover()
+        discoverView.search(for: text)
     }
 
     func showLibrary() {
@@ -269,6 +291,9 @@ final class MainWindow {
         case "discover":
             back.isVisible = true
             title.text = tr("Discover")
+        case "search":
+            back.isVisible = true
+            title.text = tr("Search")
         default:
             back.isVisible = false
             title.text = AppIdentity.name

@@ -16,7 +16,7 @@ enum ShortcutsView {
             ]),
             .init(title: tr("General"), shortcuts: [
                 .init(title: tr("Add Podcast"), accelerator: "<Control>n"),
-                .init(title: tr("Discover Podcasts"), accelerator: "<Control>f"),
+                .init(title: tr("Search Library"), accelerator: "<Control>f"),
                 .init(title: tr("Refresh Podcasts"), accelerator: "<Control>r"),
                 .init(title: tr("Back to the Library"), accelerator: "<Alt>Left Escape"),
                 .init(title: tr("Preferences"), accelerator: "<Control>comma"),

@@ -43,6 +43,10 @@ public final class TrackcastApplication {
     private var isPlayingInBackground = false
     private var isQuitting = false
     private let backgroundPermission = BackgroundPermission()
+    /// GNOME Shell's search; exported before the application registers.
+    private lazy var searchProvider = ShellSearchProvider(library: library, openEpisode: { [unowned self] id, place, time in
+        openSearchResult(id, place: place, time: time)
+    }, showResults: { [unowned self] text in presentWindow().showSearch(text) })
     /// What the first activation does instead of presenting the window (`run(activating:)`).
     private var actionAtActivation: String?
     /// Disabled while a refresh runs, which greys out its button.
@@ -138,6 +142,7 @@ public final class TrackcastApplication {
     public func run(items: [String]) -> Int32 {
         MainQueueBridge.install()
         saveOnEveryExit()
+        searchProvider.export()
         return application.run(arguments: [AppIdentity.executable] + items)
     }
 
@@ -148,6 +153,7 @@ public final class TrackcastApplication {
     public func run(activating action: String) -> Int32 {
         MainQueueBridge.install()
         saveOnEveryExit()
+        searchProvider.export()
         do {
             guard try application.registerIsPrimary() else {
                 application.activateAction(action)
@@ -169,6 +175,7 @@ public final class TrackcastApplication {
     public func runAsService() -> Int32 {
         MainQueueBridge.install()
         saveOnEveryExit()
+        searchProvider.export()
         return application.run(arguments: [AppIdentity.executable, "--gapplication-service"])
     }
 
@@ -200,8 +207,18 @@ public final class TrackcastApplication {
         }
         addWithParameter("subscribe", type: "s") { [unowned self] in commands.subscribe(address: $0.string ?? "") }
         add("import-opml") { [unowned self] in commands.chooseSubscriptionList() }
-        // Discover (Ctrl+F) and what its Subscribe buttons do: subscribe and stay on the results.
-        add("discover", accelerators: ["<Control>f"]) { [unowned self] in presentWindow().showDiscover() }
+        // The library's search (Ctrl+F); the directory's, Discover, from its results or the menu.
+        add("search-library", accelerators: ["<Control>f"]) { [unowned self] in presentWindow().showSearch() }
+        addWithParameter("search", type: "s") { [unowned self] in presentWindow().showSearch($0.string ?? "") }
+        addWithParameter("open-search-result", type: "(xsd)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 3, let id = fields[0].int64, let place = fields[1].string,
+                  let time = fields[2].double else { return }
+            openSearchResult(EpisodeID(rawValue: id), place: place, time: time >= 0 ? time : nil)
+        }
+        // Discover, and what its Subscribe buttons do: subscribe and stay on the results.
+        add("discover") { [unowned self] in presentWindow().showDiscover() }
+        addWithParameter("discover-search", type: "s") { [unowned self] in presentWindow().searchDirectory($0.string ?? "") }
         addWithParameter("subscribe-from-directory", type: "s") { [unowned self] in
             commands.subscribeFromDirectory(address: $0.string ?? "")
         }
@@ -379,6 +396,7 @@ public final class TrackcastApplication {
                 })
                 await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
+                Task { await library.buildSearchIndex() }
                 if let setAside {
                     Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")
                     let message = switch setAside.reason {
@@ -403,6 +421,7 @@ public final class TrackcastApplication {
     }
 
     private func makeWindow() -> MainWindow {
+        Log.debug("main window: building")
         let directories = library.podcastDirectories(podcastIndex: podcastIndex.current)
         let window = MainWindow(application: application, library: library, nowPlaying: nowPlaying,
                                 artworkCache: artworkCache, settings: settings, directories: directories,
@@ -423,6 +442,17 @@ public final class TrackcastApplication {
         self.window = window
         video.follow(window)
         return window
+    }
+
+    /// Opens an episode where a search found it: at a chapter or transcript
+    /// cue, with "Play from" that moment.
+    private func openSearchResult(_ id: EpisodeID, place: String, time: TimeInterval?) {
+        let moment: SearchPlace? = switch (place, time) {
+        case ("chapter", let time?): .chapter(start: time)
+        case ("transcript", let time?): .transcript(start: time)
+        default: nil
+        }
+        presentWindow().openEpisode(id, at: moment)
     }
 
     /// Plays an episode from where it was left, or from `start` (a chapter

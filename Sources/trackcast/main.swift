@@ -16,6 +16,7 @@ let parser = CommandLineParser(commands: [
     RefreshCommand.self,
     ShowsCommand.self,
     EpisodesCommand.self,
+    SearchCommand.self,
     ImportOPMLCommand.self,
     ExportOPMLCommand.self,
     DownloadCommand.self,
@@ -49,9 +50,11 @@ case .version:
 case .gui(let items):
     exit(application().run(items: items))
 case .command(let call):
-    let library = LibraryLocation.resolve(option: invocation.libraryOption,
-                                          environment: ProcessInfo.processInfo.environment)
-    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library, secrets: Keyring())))
+    let environment = ProcessInfo.processInfo.environment
+    let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
+    let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)
+    exit(CommandRunner.run(call.command, context: .standard(libraryDirectory: library, cacheDirectory: cache,
+                                                            secrets: Keyring())))
 case .addPodcast:
     exit(application().run(activating: "add-podcast"))
 case .dbusService:

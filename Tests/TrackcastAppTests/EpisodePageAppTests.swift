@@ -71,13 +71,16 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library, environment: ["LANGUAGE": "en"])
         let result = try await app.quitting { app in
             try await app.activate("subscribe", "[<'\(server.url("/feed"))'>]")
-            try #require(await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 1 episodes") },
-                         "\(app.standardOutput)")
+            try #require(await app.waitFor(timeout: .seconds(20)) {
+                $0.standardOutput.contains("show page: 1 episodes") && $0.standardOutput.contains("subscribed show 1: transcripts indexed")
+            }, "\(app.standardOutput)")
             var mark = app.standardOutput.endIndex
             try await app.activate("open-episode", "[<int64 1>]")
-            let opened = await printed(app, "transcript: 10 cues from \(server.url("/talk.vtt"))", "episode page: 2 chapters, 1 linked",
+            // The subscribe fetched the transcript for the search index, into the cache the page reads.
+            let opened = await printed(app, "transcript: 10 cues from the cache", "episode page: 2 chapters, 1 linked",
                                        after: mark)
             try #require(opened, "the page did not load the VTT transcript and the chapters: \(app.standardOutput[mark...])")
+            #expect(server.log(for: "/talk.vtt").count == 1, "fetched once, by the subscribe")
             let output = app.standardOutput[mark...]
             #expect(output.contains("episode page: episode 1 A talk <3 & cues"), "the title, literally")
             #expect(output.contains("episode page notes: Notes with bold and a bad link."), "the description, sanitised")

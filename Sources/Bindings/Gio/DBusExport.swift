@@ -6,6 +6,9 @@ public enum DBusReply {
     case value(Variant?)
     /// A D-Bus error, e.g. `org.freedesktop.DBus.Error.NotSupported`.
     case error(name: String, message: String)
+    /// The reply once `answer` has run: for a call answered from a database
+    /// or a file, work that must not hold up the main thread meanwhile.
+    case later(@MainActor () async -> DBusReply)
 }
 
 /// Answers the calls made on an exported object.
@@ -35,6 +38,8 @@ public final class DBusObjectExport {
     private var connection: OpaquePointer?
     private var registrations: [guint] = []
     private var callbacks: Unmanaged<CallbackBox>?
+    /// Held when exported on the process's shared session connection (`exportOnSharedConnection`).
+    private var sharedConnection: OpaquePointer?
 
     /// Called once the name is ours (true) or could not be had or was lost (false).
     public var onNameOwnership: (@MainActor (Bool) -> Void)?
@@ -77,6 +82,20 @@ public final class DBusObjectExport {
                                  { data in Unmanaged<CallbackBox>.fromOpaque(data!).release() })
     }
 
+    /// Exports the object on the process's shared session-bus connection
+    /// without asking for a name: for an object served under a name that
+    /// another part of the process owns on that connection, GApplication's
+    /// app ID. Call it before the application registers, so that a call
+    /// queued by D-Bus activation finds the object the moment the name is
+    /// owned. Blocks to connect to the bus if nothing in the process has.
+    public func exportOnSharedConnection() throws {
+        guard ownerID == 0, sharedConnection == nil else { return }
+        let connection = try GLibError.check { error in g_bus_get_sync(G_BUS_TYPE_SESSION, nil, error) }!
+        sharedConnection = connection
+        callbacks = Unmanaged.passRetained(CallbackBox(self))
+        busAcquired(connection)
+    }
+
     /// Unexports the object and releases the name.
     public func stop() {
         if let connection {
@@ -86,6 +105,12 @@ public final class DBusObjectExport {
         if ownerID != 0 { g_bus_unown_name(ownerID) }
         ownerID = 0
         connection = nil
+        if let sharedConnection {
+            g_object_unref(UnsafeMutableRawPointer(sharedConnection))
+            // Without g_bus_own_name there is no destroy notify to release the box.
+            callbacks?.release()
+        }
+        sharedConnection = nil
         callbacks = nil
     }
 
@@ -131,6 +156,18 @@ public final class DBusObjectExport {
             Idle.once { g_dbus_method_invocation_return_value(OpaquePointer(bitPattern: address), reply?.pointer) }
         case .error(let name, let message):
             g_dbus_method_invocation_return_dbus_error(invocation, name, message)
+        case .later(let answer):
+            // GDBus keeps the invocation until it is returned, exactly once, here.
+            let address = UInt(bitPattern: invocation)
+            Task { @MainActor in
+                let invocation = OpaquePointer(bitPattern: address)
+                switch await answer() {
+                case .value(let reply): g_dbus_method_invocation_return_value(invocation, reply?.pointer)
+                case .error(let name, let message): g_dbus_method_invocation_return_dbus_error(invocation, name, message)
+                case .later: g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed",
+                                                                        "a deferred reply deferred again")
+                }
+            }
         }
     }
 

@@ -8,6 +8,12 @@ public final class Button: Widget {
         if let action { setAction(action) }
     }
 
+    /// A button showing `child`, e.g. a few lines of text.
+    public init(child: Widget) {
+        super.init(gtk_button_new(), transfer: .full)
+        gtk_button_set_child(pointer(as: GtkButton.self), child.widget)
+    }
+
     public init(iconName: String, tooltip: String, action: String? = nil) {
         super.init(gtk_button_new_from_icon_name(iconName), transfer: .full)
         gtk_widget_set_tooltip_text(widget, tooltip)

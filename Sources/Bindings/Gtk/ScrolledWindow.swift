@@ -12,6 +12,11 @@ public final class ScrolledWindow: Widget {
                                        GTK_POLICY_AUTOMATIC)
     }
 
+    /// Replaces what it scrolls, e.g. a page of results with the next query's.
+    public func setChild(_ child: Widget) {
+        gtk_scrolled_window_set_child(opaque, child.widget)
+    }
+
     public enum Edge: Sendable { case top, bottom }
 
     public typealias ScrollHandler = @MainActor (Double) -> Void

@@ -25,7 +25,10 @@ public struct SubscribeCommand: CLICommand {
                 throw CommandFailure(String(format: tr("'%@' is not a web address or a file"), address))
             }
             let library = try await LibraryAccess.open(context)
-            let result = try await library.refresher().subscribe(to: url)
+            let refresher = library.refresher()
+            let result = try await refresher.subscribe(to: url)
+            // What the episodes say is searchable once the command ends.
+            if let applied = result.applied { await refresher.indexTranscripts(of: applied) }
             let title = result.show.title ?? result.show.feedURL.absoluteString
             let id = String(result.show.id.rawValue)
             if let applied = result.applied {

@@ -13,6 +13,7 @@ struct LibraryAccess: Sendable {
     let store: LibraryStore
     let client: HTTPClient
     let libraryDirectory: URL
+    let cacheDirectory: URL
 
     /// Opens (creating if needed) the library the command line names.
     static func open(_ context: CommandContext) async throws(CommandFailure) -> LibraryAccess {
@@ -26,15 +27,22 @@ struct LibraryAccess: Sendable {
                 context.printError("trackcast: " + String(format: message, setAside.movedTo.path))
             }
             return LibraryAccess(store: store, client: HTTPClient(userAgent: "Trackcast/\(AppIdentity.version)"),
-                                 libraryDirectory: context.libraryDirectory)
+                                 libraryDirectory: context.libraryDirectory, cacheDirectory: context.cacheDirectory)
         } catch {
             throw CommandFailure(String(format: tr("the library in %@ cannot be opened: %@"),
                                         context.libraryDirectory.path, CommandFailure(error).message))
         }
     }
 
+    /// Refreshes that fetch the newest episodes' transcripts for the search index.
     func refresher() -> FeedRefresher {
-        FeedRefresher(store: store, client: client)
+        FeedRefresher(store: store, client: client, transcripts: transcriptFetcher())
+    }
+
+    /// Transcripts kept where the window keeps them, so each reads the other's.
+    func transcriptFetcher() -> TranscriptFetcher {
+        TranscriptFetcher(client: client, cacheDirectory: cacheDirectory.appendingPathComponent("transcripts", isDirectory: true),
+                          preferredLanguages: Locale.preferredLanguages)
     }
 
     func downloader() async throws -> Downloader {

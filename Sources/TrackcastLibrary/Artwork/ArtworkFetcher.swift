@@ -32,16 +32,28 @@ public struct ArtworkFetcher: Sendable {
     /// The image at `url` as a local file: the address's own file, the cached
     /// copy, or a fresh download, written whole under its final name or not at all.
     public func file(for url: URL) async throws -> URL {
-        if url.isFileURL { return url }
-        var hash = FNV1a()  // the same name for the same address in every run
-        hash.add(url.absoluteString.utf8)
-        let file = cache.appendingPathComponent(String(hash.value, radix: 16))
-        if FileManager.default.fileExists(atPath: file.path) { return file }
+        if let file = cachedFile(for: url) { return file }
+        let file = cacheFile(for: url)
         let body = ResponseBodyBuffer(limit: Self.maxBytes)
         let head = try await client.get(url, timeouts: Self.timeouts, receiver: body)
         guard (200..<300).contains(head.status) else { throw FetchError.status(head.status) }
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try body.data.write(to: file, options: .atomic)
         return file
+    }
+
+    /// The image at `url` if it is a local file or already cached, without
+    /// the network: for answers that cannot wait for a download (GNOME
+    /// Shell's search results).
+    public func cachedFile(for url: URL) -> URL? {
+        if url.isFileURL { return url }
+        let file = cacheFile(for: url)
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }
+
+    private func cacheFile(for url: URL) -> URL {
+        var hash = FNV1a()  // the same name for the same address in every run
+        hash.add(url.absoluteString.utf8)
+        return cache.appendingPathComponent(String(hash.value, radix: 16))
     }
 }

@@ -12,13 +12,22 @@ import Foundation
 /// (`FeedDocumentDigest`), for servers that send no validators. Parsing runs in the host's task, off every actor; the
 /// store writes only new or changed episodes, in one transaction per show.
 /// A show that fails records its classified failure and the others go on.
+///
+/// With a `TranscriptFetcher`, the transcripts of the newest episodes a
+/// refresh wrote are fetched after its transaction and put into the search
+/// index, in the host's task; one that cannot be fetched is left for the
+/// episode's page. A subscribe returns first: its caller asks for them
+/// (`indexTranscripts(of:)`) once the show is on screen.
 public final class FeedRefresher: Sendable {
     private let store: LibraryStore
     private let fetcher: FeedFetcher
+    private let transcripts: TranscriptFetcher?
 
-    public init(store: LibraryStore, client: HTTPClient, options: RefreshOptions = RefreshOptions()) {
+    public init(store: LibraryStore, client: HTTPClient, options: RefreshOptions = RefreshOptions(),
+                transcripts: TranscriptFetcher? = nil) {
         self.store = store
         fetcher = FeedFetcher(client: client, options: options)
+        self.transcripts = transcripts
     }
 
     /// Refreshes every show in the library.
@@ -120,6 +129,7 @@ public final class FeedRefresher: Sendable {
                     feed, to: show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
                     etag: document.etag, lastModified: document.lastModified, digest: digest, at: Date())
                 else { return Self.report(show, .unsubscribed) }
+                await indexTranscripts(of: applied.result)
                 return Self.report(show, .updated(applied.result), title: feed.title, feedURL: applied.feedURL)
             }
         } catch is CancellationError {
@@ -129,6 +139,20 @@ public final class FeedRefresher: Sendable {
             // The show may have been unsubscribed meanwhile: then there is nothing to record on.
             try? await store.recordRefresh(of: show.id, outcome: .failed(failure))
             return Self.report(show, .failed(failure))
+        }
+    }
+
+    /// Fetches (or reads from the cache) the transcripts of the newest
+    /// episodes an apply wrote, and indexes them. Failures are not the
+    /// refresh's: the feed is in, and the page tries again when opened.
+    /// Does nothing without a `TranscriptFetcher`.
+    public func indexTranscripts(of result: FeedApplyResult) async {
+        guard let transcripts else { return }
+        for written in result.writtenWithTranscripts.prefix(fetcher.options.transcriptsPerShow) {
+            guard !Task.isCancelled else { return }
+            guard let fetched = try? await transcripts.transcript(for: written.episode, from: written.transcripts)
+            else { continue }
+            try? await store.indexTranscript(fetched.transcript, of: written.episode)
         }
     }
 

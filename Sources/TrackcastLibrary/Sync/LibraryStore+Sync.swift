@@ -133,6 +133,7 @@ extension LibraryStore {
             for text in changes.remove where !pending.contains(text) {
                 guard let url = URL(string: text), let show = try show(feedURL: url) else { continue }
                 let files = try downloadFiles(ofShow: show.id)
+                try SearchIndexWriter(connection: connection).removeShow(show.id)
                 try connection.execute("DELETE FROM shows WHERE id = ?", [show.id])
                 removed.append((show, files))
             }

@@ -80,18 +80,30 @@ public struct TranscriptFetcher: Sendable {
         }.map { ($0.1, $0.2) }
     }
 
-    /// The episode's best transcript: from the cache if any candidate is
-    /// there, else fetched (the next candidate if one fails), parsed and then
-    /// cached (what does not parse is not). Throws the best candidate's `Failure`.
-    public func transcript(for episode: EpisodeID, from transcripts: [FeedTranscript]) async throws -> Fetched {
-        let candidates = candidates(transcripts)
-        guard !candidates.isEmpty else { throw Failure.noReadableTranscript }
+    /// The episode's best transcript if one is cached, without the network:
+    /// what the search index takes in for a library indexed after the fact.
+    public func cachedTranscript(for episode: EpisodeID, from transcripts: [FeedTranscript]) -> Transcript? {
+        cached(episode, candidates(transcripts))?.transcript
+    }
+
+    private func cached(_ episode: EpisodeID, _ candidates: [(FeedTranscript, TranscriptParser.Format)])
+        -> Fetched? {
         for (source, format) in candidates {
             if let cached = try? Data(contentsOf: cacheFile(episode, source, format)),
                let transcript = try? TranscriptParser.parse(cached, format: format) {
                 return Fetched(transcript: transcript, source: source, fromCache: true)
             }
         }
+        return nil
+    }
+
+    /// The episode's best transcript: from the cache if any candidate is
+    /// there, else fetched (the next candidate if one fails), parsed and then
+    /// cached (what does not parse is not). Throws the best candidate's `Failure`.
+    public func transcript(for episode: EpisodeID, from transcripts: [FeedTranscript]) async throws -> Fetched {
+        let candidates = candidates(transcripts)
+        guard !candidates.isEmpty else { throw Failure.noReadableTranscript }
+        if let cached = cached(episode, candidates) { return cached }
         var firstFailure: Failure?
         for (source, format) in candidates {
             do {

@@ -11,7 +11,7 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1, version2, version3, version4]
+    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -357,4 +357,117 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
 
         ALTER TABLE shows ADD COLUMN feed_digest INTEGER;
         """, sampleData: version3.sampleData)
+
+    /// Version 4 followed by the version 5 migration as it shipped (sync's
+    /// account and pending changes); the same rows.
+    static let version5 = SchemaSnapshot(version: 5, schema: version4.schema + """
+
+        CREATE TABLE sync_account (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            server TEXT NOT NULL,
+            user TEXT NOT NULL,
+            device TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('gpodder', 'nextcloud')),
+            subscriptions_since INTEGER NOT NULL DEFAULT 0,
+            actions_since INTEGER NOT NULL DEFAULT 0,
+            applying INTEGER NOT NULL DEFAULT 0,
+            failures INTEGER NOT NULL DEFAULT 0,
+            next_attempt REAL,
+            last_sync REAL,
+            last_result TEXT
+        ) STRICT;
+
+        -- revision tells a change sent from the same change made again since.
+        CREATE TABLE sync_pending_subscriptions (
+            feed_url TEXT PRIMARY KEY,
+            change TEXT NOT NULL CHECK (change IN ('add', 'remove')),
+            revision INTEGER NOT NULL
+        ) STRICT;
+
+        -- One pending action per episode and kind: the newest position
+        -- replaces an older one not yet sent. in_flight marks a batch whose
+        -- POST was under way; a crash leaves it set, and the next sync asks
+        -- the server whether the batch arrived before sending it again.
+        CREATE TABLE sync_pending_actions (
+            id INTEGER PRIMARY KEY,
+            podcast TEXT NOT NULL,
+            episode TEXT NOT NULL,
+            guid TEXT,
+            action TEXT NOT NULL CHECK (action IN ('play', 'download', 'delete', 'new')),
+            timestamp REAL NOT NULL,
+            position REAL,
+            total REAL,
+            in_flight INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (episode, action)
+        ) STRICT;
+
+        CREATE TRIGGER sync_show_added AFTER INSERT ON shows
+            WHEN EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_subscriptions (feed_url, change, revision)
+            VALUES (new.feed_url, 'add', (SELECT coalesce(max(revision), 0) + 1 FROM sync_pending_subscriptions))
+            ON CONFLICT (feed_url) DO UPDATE SET change = 'add', revision = excluded.revision;
+        END;
+        CREATE TRIGGER sync_show_removed AFTER DELETE ON shows
+            WHEN EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_subscriptions (feed_url, change, revision)
+            VALUES (old.feed_url, 'remove', (SELECT coalesce(max(revision), 0) + 1 FROM sync_pending_subscriptions))
+            ON CONFLICT (feed_url) DO UPDATE SET change = 'remove', revision = excluded.revision;
+        END;
+        CREATE TRIGGER sync_show_moved AFTER UPDATE OF feed_url ON shows
+            WHEN new.feed_url IS NOT old.feed_url AND EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_subscriptions (feed_url, change, revision)
+            VALUES (old.feed_url, 'remove', (SELECT coalesce(max(revision), 0) + 1 FROM sync_pending_subscriptions))
+            ON CONFLICT (feed_url) DO UPDATE SET change = 'remove', revision = excluded.revision;
+            INSERT INTO sync_pending_subscriptions (feed_url, change, revision)
+            VALUES (new.feed_url, 'add', (SELECT coalesce(max(revision), 0) + 1 FROM sync_pending_subscriptions))
+            ON CONFLICT (feed_url) DO UPDATE SET change = 'add', revision = excluded.revision;
+        END;
+
+        CREATE VIEW sync_episode_urls AS
+            SELECT e.id AS episode_id, s.feed_url AS podcast, enc.url AS episode, e.guid AS guid, e.duration AS duration
+            FROM episodes e JOIN shows s ON s.id = e.show_id
+            JOIN enclosures enc ON enc.episode_id = e.id AND enc.position = 0;
+
+        CREATE TRIGGER sync_position_added AFTER INSERT ON resume_positions
+            WHEN new.episode_id IS NOT NULL AND EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_actions (podcast, episode, guid, action, timestamp, position, total)
+            SELECT podcast, episode, guid, 'play', new.updated, new.position, coalesce(new.duration, duration)
+            FROM sync_episode_urls WHERE episode_id = new.episode_id
+            ON CONFLICT (episode, action) DO UPDATE SET podcast = excluded.podcast, guid = excluded.guid,
+                timestamp = excluded.timestamp, position = excluded.position, total = excluded.total, in_flight = 0;
+        END;
+        CREATE TRIGGER sync_position_updated AFTER UPDATE ON resume_positions
+            WHEN new.episode_id IS NOT NULL AND EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_actions (podcast, episode, guid, action, timestamp, position, total)
+            SELECT podcast, episode, guid, 'play', new.updated, new.position, coalesce(new.duration, duration)
+            FROM sync_episode_urls WHERE episode_id = new.episode_id
+            ON CONFLICT (episode, action) DO UPDATE SET podcast = excluded.podcast, guid = excluded.guid,
+                timestamp = excluded.timestamp, position = excluded.position, total = excluded.total, in_flight = 0;
+        END;
+        -- Played is a play action to the end, as AntennaPod and gPodder send it.
+        CREATE TRIGGER sync_episode_played AFTER UPDATE OF played ON episodes
+            WHEN new.played = 1 AND old.played = 0 AND EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_actions (podcast, episode, guid, action, timestamp, position, total)
+            SELECT podcast, episode, guid, 'play', (julianday('now') - 2440587.5) * 86400.0,
+                   coalesce(duration, 0), coalesce(duration, 0)
+            FROM sync_episode_urls WHERE episode_id = new.id
+            ON CONFLICT (episode, action) DO UPDATE SET podcast = excluded.podcast, guid = excluded.guid,
+                timestamp = excluded.timestamp, position = excluded.position, total = excluded.total, in_flight = 0;
+        END;
+        CREATE TRIGGER sync_download_completed AFTER UPDATE OF state ON downloads
+            WHEN new.state = 'complete' AND old.state IS NOT 'complete'
+                AND EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_actions (podcast, episode, guid, action, timestamp)
+            SELECT podcast, episode, guid, 'download', (julianday('now') - 2440587.5) * 86400.0
+            FROM sync_episode_urls WHERE episode_id = new.episode_id
+            ON CONFLICT (episode, action) DO UPDATE SET timestamp = excluded.timestamp, in_flight = 0;
+        END;
+        CREATE TRIGGER sync_download_deleted AFTER DELETE ON downloads
+            WHEN old.state = 'complete' AND EXISTS (SELECT 1 FROM sync_account WHERE applying = 0) BEGIN
+            INSERT INTO sync_pending_actions (podcast, episode, guid, action, timestamp)
+            SELECT podcast, episode, guid, 'delete', (julianday('now') - 2440587.5) * 86400.0
+            FROM sync_episode_urls WHERE episode_id = old.episode_id
+            ON CONFLICT (episode, action) DO UPDATE SET timestamp = excluded.timestamp, in_flight = 0;
+        END;
+        """, sampleData: version4.sampleData)
 }

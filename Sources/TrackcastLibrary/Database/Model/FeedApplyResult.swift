@@ -9,13 +9,19 @@ public struct FeedApplyResult: Sendable, Equatable {
     /// Items whose identity an earlier item of the same feed already had;
     /// feeds do repeat guids, and the first item wins.
     public let duplicates: Int
+    /// Episodes inserted or changed that list transcripts, in the feed's
+    /// order (newest first, as feeds list them): what a refresh may fetch
+    /// for the search index.
+    public let writtenWithTranscripts: [EpisodeTranscripts]
 
-    public init(showID: ShowID, isNewShow: Bool, inserted: Int, updated: Int, unchanged: Int, duplicates: Int) {
+    public init(showID: ShowID, isNewShow: Bool, inserted: Int, updated: Int, unchanged: Int, duplicates: Int,
+                writtenWithTranscripts: [EpisodeTranscripts] = []) {
         self.showID = showID
         self.isNewShow = isNewShow
         self.inserted = inserted
         self.updated = updated
         self.unchanged = unchanged
         self.duplicates = duplicates
+        self.writtenWithTranscripts = writtenWithTranscripts
     }
 }

@@ -5,7 +5,7 @@
 /// booleans are 0/1 integers; children of an episode (enclosures, chapters, …)
 /// keep the feed's order in `position`.
 enum LibrarySchema {
-    static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5]
+    static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6]
 
     /// Shows, episodes and their media, downloads, the queue, resume positions and settings.
     static let version1 = SchemaMigration(version: 1, sql: """
@@ -340,5 +340,43 @@ enum LibrarySchema {
             FROM sync_episode_urls WHERE episode_id = old.episode_id
             ON CONFLICT (episode, action) DO UPDATE SET timestamp = excluded.timestamp, in_flight = 0;
         END;
+        """)
+
+    /// The search index (`SearchIndexWriter`): one row per place a word can be
+    /// found (an episode's title, its notes, a chapter, a transcript cue), in
+    /// an FTS5 table that keeps its own copy of the text, beside a plain
+    /// table saying whose place each row is.
+    ///
+    /// The places are not kept by triggers: the connection runs with
+    /// `trusted_schema` off, under which a trigger may not write a virtual
+    /// table. The store writes them beside the rows they index, in the same
+    /// transactions, and `search_places`' cascades tell it nothing: rows of
+    /// the FTS table are deleted by the code that deletes their places.
+    ///
+    /// A library that already has episodes is indexed after this migration,
+    /// a batch at a time (`SearchIndexBuilder`), newest episode first, from
+    /// `search.unindexed-through` down.
+    static let version6 = SchemaMigration(version: 6, sql: """
+        -- kind: 0 title (with the show's title and author), 1 notes,
+        -- 2 chapter, 3 transcript cue. start: seconds, for chapters and cues.
+        CREATE TABLE search_places (
+            id INTEGER PRIMARY KEY,
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            kind INTEGER NOT NULL,
+            start REAL
+        ) STRICT;
+        CREATE INDEX search_places_by_episode ON search_places(episode_id, kind);
+
+        -- rowid is search_places.id. remove_diacritics 2 folds every accent
+        -- Unicode knows ("zurich" finds "Zürich"); prefix indexes of 2 and 3
+        -- characters make a query typed a letter at a time cheap.
+        CREATE VIRTUAL TABLE search_text USING fts5(
+            title, show, chapter, notes, transcript,
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '2 3'
+        );
+
+        INSERT INTO settings (key, value)
+            SELECT 'search.unindexed-through', CAST(max(id) AS TEXT) FROM episodes HAVING count(*) > 0;
         """)
 }

@@ -45,15 +45,18 @@ struct FeedRowWriter {
         try insertFunding(feed.funding, of: .show(id))
     }
 
+    @discardableResult
     func insertEpisode(_ episode: FeedEpisode, identity: String, contentHash: Int64, show: ShowID,
-                       isNew: Bool, firstSeen: Date) throws {
+                       isNew: Bool, firstSeen: Date) throws -> EpisodeID {
         try connection.execute("""
             INSERT INTO episodes (show_id, identity, is_new, first_seen, content_hash,
                 guid, title, subtitle, author, published, duration, link, description, content_html,
                 image_url, season, season_name, number, episode_type, explicit, chapters_url, chapters_type)
             VALUES (?, ?, ?, ?, ?,  ?, ?, ?, ?, ?, ?, ?, ?, ?,  ?, ?, ?, ?, ?, ?, ?, ?)
             """, [show, identity, isNew, firstSeen.databaseSeconds, contentHash] + Self.fields(of: episode))
-        try insertChildren(of: episode, id: EpisodeID(rawValue: connection.lastInsertedRowID))
+        let id = EpisodeID(rawValue: connection.lastInsertedRowID)
+        try insertChildren(of: episode, id: id)
+        return id
     }
 
     /// Rewrites a known episode's feed fields and children; what the user did

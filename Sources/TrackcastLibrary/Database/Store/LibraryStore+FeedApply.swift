@@ -12,6 +12,7 @@ extension LibraryStore {
     /// seen on the apply that subscribes a show are not marked new: "new"
     /// means arrived since subscribing. `digest` is the fetched document's
     /// `FeedDocumentDigest`, kept so the next refresh can skip the same bytes.
+    /// The search index follows in the same transaction (`SearchIndexWriter`).
     @discardableResult
     public func apply(feed: Feed, fetchedFrom url: URL, etag: String?, lastModified: String?, digest: Int64? = nil,
                       at now: Date = Date()) throws -> FeedApplyResult {
@@ -21,8 +22,16 @@ extension LibraryStore {
                 ShowID(rawValue: $0.int64(0))
             }
             let showID = try existingShow ?? writer.insertShow(feedURL: url, subscribed: now)
+            let index = SearchIndexWriter(connection: connection)
+            let showText = SearchIndexWriter.ShowText(title: feed.title, author: feed.author)
+            let indexedShowText = try connection.queryFirst("SELECT title, author FROM shows WHERE id = ?", [showID]) {
+                SearchIndexWriter.ShowText(title: $0.optionalString(0), author: $0.optionalString(1)).text
+            }
             try writer.updateShow(showID, from: feed, etag: etag, lastModified: lastModified, digest: digest,
                                   refreshed: now)
+            if existingShow != nil, indexedShowText != showText.text {
+                try index.reindexShowText(showID, showText)
+            }
 
             var known: [String: (id: EpisodeID, contentHash: Int64)] = [:]
             for row in try connection.query("SELECT identity, id, content_hash FROM episodes WHERE show_id = ?",
@@ -34,6 +43,7 @@ extension LibraryStore {
             var seen: Set<String> = []
             let unique = feed.episodes.filter { seen.insert($0.identity.key).inserted }
             var inserted = 0, updated = 0, unchanged = 0
+            var withTranscripts: [EpisodeTranscripts] = []
             // Bottom of the feed first, so that row ids (the tie-break of equal
             // or missing dates) follow the order the feed presents.
             for episode in unique.reversed() {
@@ -44,17 +54,26 @@ extension LibraryStore {
                         unchanged += 1
                     } else {
                         try writer.updateEpisode(stored.id, to: episode, contentHash: contentHash)
+                        try index.indexEpisode(stored.id, SearchIndexWriter.EpisodeText(episode), show: showText)
+                        if !episode.transcripts.isEmpty {
+                            withTranscripts.append(EpisodeTranscripts(episode: stored.id, transcripts: episode.transcripts))
+                        }
                         updated += 1
                     }
                 } else {
-                    try writer.insertEpisode(episode, identity: identity, contentHash: contentHash, show: showID,
-                                             isNew: existingShow != nil, firstSeen: now)
+                    let id = try writer.insertEpisode(episode, identity: identity, contentHash: contentHash, show: showID,
+                                                      isNew: existingShow != nil, firstSeen: now)
+                    try index.indexEpisode(id, SearchIndexWriter.EpisodeText(episode), show: showText)
+                    if !episode.transcripts.isEmpty {
+                        withTranscripts.append(EpisodeTranscripts(episode: id, transcripts: episode.transcripts))
+                    }
                     inserted += 1
                 }
             }
             return FeedApplyResult(showID: showID, isNewShow: existingShow == nil, inserted: inserted,
                                    updated: updated, unchanged: unchanged,
-                                   duplicates: feed.episodes.count - unique.count)
+                                   duplicates: feed.episodes.count - unique.count,
+                                   writtenWithTranscripts: Array(withTranscripts.reversed()))
         }
     }
 

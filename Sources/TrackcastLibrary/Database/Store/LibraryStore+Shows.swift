@@ -27,9 +27,10 @@ extension LibraryStore {
 
     /// Removes the show and, through the schema's cascades, its episodes and
     /// everything hanging off them (media, chapters, downloads records, queue
-    /// entries, resume positions). Files on disk are the downloader's to delete.
+    /// entries, resume positions), and its rows of the search index. Files on disk are the downloader's to delete.
     public func unsubscribe(_ id: ShowID) throws {
         try connection.transaction {
+            try SearchIndexWriter(connection: connection).removeShow(id)
             try connection.execute("DELETE FROM shows WHERE id = ?", [id])
             guard connection.changes == 1 else { throw LibraryStoreError.unknownShow(id) }
             // The cascade leaves holes where the show's episodes were queued.
