@@ -121,11 +121,14 @@ public enum MP4Chapters {
 
     /// Each chapter with the picture showing at its start: the last that
     /// starts at or before it (the two tracks' times are rounded apart).
+    /// Both tracks' starts only grow, so one pass over each.
     private static func withPictures(_ chapters: [Chapter], _ pictures: [(start: Double, image: ChapterImage)])
         -> [Chapter] {
-        chapters.map { chapter in
+        var next = 0
+        return chapters.map { chapter in
+            while next < pictures.count, pictures[next].start <= chapter.start + 0.01 { next += 1 }
             var chapter = chapter
-            chapter.image = pictures.last { $0.start <= chapter.start + 0.01 }?.image
+            chapter.image = next > 0 ? pictures[next - 1].image : nil
             return chapter
         }
     }
