@@ -149,12 +149,14 @@ final class ShellSearchProvider: DBusObjectHandler {
         return "\(episode.id.rawValue)@\(place.name)@\(time)"
     }
 
-    /// nil for an identifier this provider did not make.
+    /// nil for an identifier this provider did not make: the caller is
+    /// anyone on the session bus, so the time is range-checked too.
     static func parse(_ identifier: String) -> (EpisodeID, String, TimeInterval?)? {
         let parts = identifier.split(separator: "@", omittingEmptySubsequences: false)
         guard let first = parts.first, let id = Int64(first) else { return nil }
         guard parts.count == 3 else { return parts.count == 1 ? (EpisodeID(rawValue: id), "title", nil) : nil }
-        guard ["chapter", "transcript"].contains(parts[1]), let time = TimeInterval(parts[2]), time.isFinite, time >= 0
+        guard ["chapter", "transcript"].contains(parts[1]), let time = TimeInterval(parts[2]), time.isFinite, time >= 0,
+              time <= MediaTime.maximumSeconds
         else { return nil }
         return (EpisodeID(rawValue: id), String(parts[1]), time)
     }

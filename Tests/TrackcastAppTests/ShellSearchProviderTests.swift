@@ -128,6 +128,9 @@ struct ShellSearchProviderTests {
 
         let bad = try await bus.call("ActivateResult", "'2@nowhere@x'", "['cafes']", "0")
         #expect(bad.status != 0 && bad.standardError.contains("InvalidArgs"))
+        // A time no episode has, from whoever is on the bus.
+        let far = try await bus.call("ActivateResult", "'2@transcript@1e300'", "['cafes']", "0")
+        #expect(far.status != 0 && far.standardError.contains("InvalidArgs"), "\(far.standardError)")
 
         #expect(try await cli.run(["unsubscribe", "1"]).status == 0)
         let afterUnsubscribe = try await bus.call("GetInitialResultSet", "['cafes']")
