@@ -73,27 +73,28 @@ extension LibraryStore {
         }
     }
 
-    public func pendingActions() throws -> [PendingEpisodeAction] {
+    /// What waits to be sent; `interruptedOnly` reads just the batch a
+    /// crashed or cut-off sync left marked in flight.
+    public func pendingActions(interruptedOnly: Bool = false) throws -> [PendingEpisodeAction] {
         try connection.query("""
-            SELECT id, podcast, episode, guid, action, timestamp, position, total, in_flight
-            FROM sync_pending_actions ORDER BY timestamp, id
-            """) { row -> PendingEpisodeAction? in
+            SELECT id, podcast, episode, guid, action, timestamp, position, total
+            FROM sync_pending_actions WHERE in_flight >= ? ORDER BY timestamp, id
+            """, [interruptedOnly ? 1 : 0]) { row -> PendingEpisodeAction? in
             guard let kind = EpisodeAction.Kind(rawValue: row.string(4)) else { return nil }
             let action = EpisodeAction(podcast: row.string(1), episode: row.string(2), guid: row.optionalString(3),
                                        kind: kind, timestamp: Date(timeIntervalSince1970: row.double(5)),
                                        position: row.optionalDouble(6), total: row.optionalDouble(7))
-            return PendingEpisodeAction(id: row.int64(0), action: action, wasInFlight: row.bool(8))
+            return PendingEpisodeAction(id: row.int64(0), action: action)
         }.compactMap { $0 }
     }
 
     /// Marks a batch as on its way, committed before the POST starts: a crash
-    /// during it leaves the mark for the next sync to check.
+    /// during it leaves the mark for the next sync to check. One statement
+    /// for the batch (its ids as a JSON array): a statement per row cost a
+    /// first sync of 20,000 actions about a fifth of its time.
     public func markInFlight(_ actions: [PendingEpisodeAction]) throws {
-        try connection.transaction {
-            for pending in actions {
-                try connection.execute("UPDATE sync_pending_actions SET in_flight = 1 WHERE id = ?", [pending.id])
-            }
-        }
+        try connection.execute("UPDATE sync_pending_actions SET in_flight = 1 WHERE id IN (SELECT value FROM json_each(?))",
+                               [Self.idArray(actions)])
     }
 
     /// A POST failed: the batch is pending again, as it was.
@@ -101,14 +102,17 @@ extension LibraryStore {
         try connection.execute("UPDATE sync_pending_actions SET in_flight = 0 WHERE in_flight = 1")
     }
 
-    /// Drops the actions the server took, unless a newer one replaced them meanwhile.
+    /// Drops the actions the server took, unless a newer one replaced them
+    /// meanwhile: every trigger that replaces a pending action clears its
+    /// in-flight mark, so a row still marked is the one that was sent.
     public func markSent(_ actions: [PendingEpisodeAction]) throws {
-        try connection.transaction {
-            for pending in actions {
-                try connection.execute("DELETE FROM sync_pending_actions WHERE id = ? AND timestamp = ?",
-                                       [pending.id, pending.action.timestamp.timeIntervalSince1970])
-            }
-        }
+        try connection.execute("""
+            DELETE FROM sync_pending_actions WHERE in_flight = 1 AND id IN (SELECT value FROM json_each(?))
+            """, [Self.idArray(actions)])
+    }
+
+    private static func idArray(_ actions: [PendingEpisodeAction]) -> String {
+        "[" + actions.map { String($0.id) }.joined(separator: ",") + "]"
     }
 
     /// Applies other devices' subscription changes, without recording them

@@ -12,6 +12,4 @@ public struct PendingSubscriptionChange: Sendable, Equatable {
 public struct PendingEpisodeAction: Sendable, Equatable {
     public var id: Int64
     public var action: EpisodeAction
-    /// Set when a POST of it was under way and did not finish (a crash).
-    public var wasInFlight: Bool
 }

@@ -64,7 +64,7 @@ public actor Synchronizer {
             report.sentSubscriptionChanges = changes.count
         }
 
-        let interrupted = try await store.pendingActions().filter(\.wasInFlight)
+        let interrupted = try await store.pendingActions(interruptedOnly: true)
         let answer = try await api.actions(since: since.actions,
                                            skippingDevice: interrupted.isEmpty ? status.account.device : nil)
         if !interrupted.isEmpty {

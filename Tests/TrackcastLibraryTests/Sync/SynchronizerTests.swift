@@ -199,6 +199,29 @@ struct SynchronizerTests {
         #expect(try await harness.store.pendingActions().isEmpty)
     }
 
+    @Test("a position saved while its batch is on the way stays pending, with the newer position")
+    func replacedWhileInFlight() async throws {
+        let harness = try await Harness()
+        let one = try await harness.episode(1)
+        let two = try await harness.episode(2)
+        let start = Date()
+        try await harness.store.savePositions([
+            ResumePositionUpdate(key: .episode(one), position: 42, duration: 1800, updated: start),
+            ResumePositionUpdate(key: .episode(two), position: 7, duration: 1800, updated: start),
+        ])
+        let batch = try await harness.store.pendingActions()
+        #expect(batch.count == 2)
+        try await harness.store.markInFlight(batch)
+        #expect(try await harness.store.pendingActions(interruptedOnly: true).count == 2)
+        try await harness.store.savePositions([
+            ResumePositionUpdate(key: .episode(one), position: 99, duration: 1800, updated: start + 5),
+        ])
+        try await harness.store.markSent(batch)
+        let left = try await harness.store.pendingActions()
+        #expect(left.map(\.action.position) == [99], "the newer position was dropped with the batch")
+        #expect(try await harness.store.pendingActions(interruptedOnly: true).isEmpty)
+    }
+
     @Test("an expired session logs in again; a changed password is unauthorized and keeps the changes")
     func authentication() async throws {
         let harness = try await Harness()
