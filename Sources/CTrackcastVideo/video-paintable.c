@@ -2,13 +2,16 @@
 
 #include <gtk/gtk.h>
 #include <gst/app/gstappsink.h>
+#include "depth-reducer.h"
 #include <gst/video/video.h>
 
 struct _TcVideoPaintable {
     GObject parent_instance;
 
-    /* What playbin gets: the converter and the appsink in a bin. */
+    /* What playbin gets: the converter and the appsink in a bin, and the
+     * depth reducer as its video filter. */
     GstElement *sink;
+    GstElement *filter;
     GstElement *appsink;
 
     /* Shared with the streaming thread, under `lock`. */
@@ -404,19 +407,23 @@ static GstFlowReturn on_new_preroll(GstAppSink *sink, gpointer data) {
     return GST_FLOW_OK;
 }
 
-/* The sink playbin gets: videoconvertscale into the appsink. Negotiation
- * decides which element scales: with a drawn size asked for, playsink's own
- * videoscale scales the I420 planes and this one only converts (its fast
- * path), which measured cheaper here than one pass doing both (playbin's
- * native-video flag). Without videoconvertscale (GStreamer before 1.22),
- * the appsink alone, and playbin converts. */
+/* The sink playbin gets: videoscale, videoconvert, the appsink. Scaling the
+ * I420 planes first and converting only the drawn size is GStreamer's fast
+ * path; one pass doing both (videoconvertscale, or playbin's native-video
+ * flag) takes the generic converter and measured dearer. Playsink's own
+ * videoscale usually scales already, and ours passes frames through. */
 static GstElement *make_sink(GstElement *appsink) {
-    GstElement *convert = gst_element_factory_make("videoconvertscale", NULL);
-    if (convert == NULL) return gst_object_ref_sink(appsink);
+    GstElement *scale = gst_element_factory_make("videoscale", NULL);
+    GstElement *convert = gst_element_factory_make("videoconvert", NULL);
+    if (scale == NULL || convert == NULL) {
+        if (scale != NULL) gst_object_unref(gst_object_ref_sink(scale));
+        if (convert != NULL) gst_object_unref(gst_object_ref_sink(convert));
+        return gst_object_ref_sink(appsink);
+    }
     GstElement *bin = gst_bin_new("trackcast-video-output");
-    gst_bin_add_many(GST_BIN(bin), convert, appsink, NULL);
-    gst_element_link(convert, appsink);
-    GstPad *target = gst_element_get_static_pad(convert, "sink");
+    gst_bin_add_many(GST_BIN(bin), scale, convert, appsink, NULL);
+    gst_element_link_many(scale, convert, appsink, NULL);
+    GstPad *target = gst_element_get_static_pad(scale, "sink");
     gst_element_add_pad(bin, gst_ghost_pad_new("sink", target));
     gst_object_unref(target);
     return gst_object_ref_sink(bin);
@@ -441,6 +448,7 @@ static void tc_video_paintable_init(TcVideoPaintable *self) {
     gst_app_sink_set_callbacks(GST_APP_SINK(appsink), &callbacks, self, NULL);
     self->appsink = appsink;
     self->sink = make_sink(appsink);
+    self->filter = gst_object_ref_sink(tc_depth_reducer_new());
 }
 
 /* Main thread, before the sink is in a pipeline: I420 as decoded for the
@@ -464,6 +472,7 @@ static void tc_video_paintable_dispose(GObject *object) {
         self->appsink = NULL;
         gst_clear_object(&self->sink);
     }
+    gst_clear_object(&self->filter);
     g_mutex_lock(&self->lock);
     g_clear_pointer(&self->pending, gst_sample_unref);
     g_mutex_unlock(&self->lock);
@@ -496,6 +505,7 @@ gboolean tc_video_paintable_converts_on_gpu(TcVideoPaintable *self) { return sel
 const char *tc_video_paintable_why_not_gpu(TcVideoPaintable *self) { return self->why_not_gpu; }
 
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self) { return self->sink; }
+GstElement *tc_video_paintable_get_filter(TcVideoPaintable *self) { return self->filter; }
 
 void tc_video_paintable_clear(TcVideoPaintable *self) {
     g_mutex_lock(&self->lock);

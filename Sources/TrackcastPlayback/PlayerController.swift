@@ -162,11 +162,13 @@ public final class PlayerController {
         applyVolume()
     }
 
-    /// Replaces the video output (e.g. a `VideoPaintable`'s sink). Call it
-    /// before the first load: playbin takes a new sink only in NULL or READY.
-    public func setVideoSink(_ sink: Element) {
+    /// Replaces the video output (e.g. a `VideoPaintable`'s sink and
+    /// filter). Call it before the first load: playbin takes a new sink only
+    /// in NULL or READY.
+    public func setVideoSink(_ sink: Element, filter: Element? = nil) {
         guard configuration.decodesVideo else { return }
         playbin.setVideoSink(sink)
+        playbin.setVideoFilter(filter)
     }
 
     // MARK: What is playing

@@ -209,7 +209,7 @@ final class NowPlaying {
             configuration.decodesVideo = video != nil
             let player = try PlayerController(configuration: configuration)
             if let video {
-                player.setVideoSink(video.sink)
+                player.setVideoSink(video.sink, filter: video.filter)
                 Log.debug("video: converted on the \(video.convertsOnGPU ? "GPU" : "CPU")"
                           + (video.whyNotOnGPU.map { " (no GPU conversion: \($0))" } ?? ""))
             }

@@ -99,14 +99,19 @@ extension RunningAppTests {
                                           convertedOn: "CPU", renderer: "gl")
     }
 
-    /// Full SMPTE bars (H.264, 1280×720, BT.709 as HD is): the 100% bars on
-    /// top, and under them a strip of blue, black, magenta, black, cyan,
-    /// black, grey; a picture drawn upside down, in the wrong matrix or with
-    /// planes swapped fails.
+    @Test("a High 4:4:4 10-bit clip (what HDR and screen recordings carry) is brought to 8-bit 4:2:0 first, in the right colours")
+    func tenBitOnCPU() async throws {
+        try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo", format: "Y444_10LE")
+    }
+
+    /// Full SMPTE bars (H.264, 1280×720, BT.709 as HD is; 8-bit 4:2:0 unless
+    /// `format` says otherwise): the 100% bars on top, and under them a strip
+    /// of blue, black, magenta, black, cyan, black, grey; a picture drawn
+    /// upside down, in the wrong matrix or with planes swapped fails.
     private func fullSMPTEBarsDrawnRight(environment: [String: String?], convertedOn path: String,
-                                         renderer: String) async throws {
+                                         renderer: String, format: String = "I420") async throws {
         let clip = try await makeClip("smpte.mp4", "videotestsrc num-buffers=250 pattern=smpte "
-                                      + "! video/x-raw,width=1280,height=720,framerate=25/1 "
+                                      + "! video/x-raw,format=\(format),width=1280,height=720,framerate=25/1 "
                                       + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux")
         let app = try await playVideo(clip, environment: environment)
         #expect(app.standardOutput.contains("video: converted on the \(path)"),

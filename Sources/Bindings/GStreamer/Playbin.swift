@@ -47,6 +47,7 @@ public final class Playbin: Element {
 
     public func setAudioSink(_ sink: Element?) { setProperty("audio-sink", element: sink) }
     public func setVideoSink(_ sink: Element?) { setProperty("video-sink", element: sink) }
+    public func setVideoFilter(_ filter: Element?) { setProperty("video-filter", element: filter) }
 
     /// The bandwidth to assume when choosing among stream variants, in kbit/s; 0 = measure it.
     public var connectionSpeed: UInt64 {

@@ -15,6 +15,9 @@ import CTrackcastVideo
 public final class VideoPaintable: ObjectRef {
     /// The sink (a converter and scaler into an appsink) to plug into playbin's `video-sink`.
     public let sink: Element
+    /// The filter to plug into playbin's `video-filter`: 10-bit and 4:4:4
+    /// frames made 8-bit 4:2:0 before anything scales or converts them.
+    public let filter: Element
     private var paintable: OpaquePointer { opaque }
 
     /// With `convertsOnGPU`, frames are converted from YUV and scaled by a
@@ -30,6 +33,7 @@ public final class VideoPaintable: ObjectRef {
             throw .missingElement("appsink")
         }
         sink = Element(appsink, transfer: .none)
+        filter = Element(tc_video_paintable_get_filter(made), transfer: .none)
         super.init(made, transfer: .full)
     }
 
