@@ -94,13 +94,14 @@ extension RunningAppTests {
             try await app.activate("play-pause")
             try #require(await app.waitForLine("interstitial locked at "), "\(app.standardOutput)")
 
-            // Skips inside it, from the seek bar's action and from MPRIS: refused.
+            // Skips inside it, from the seek bar's action, MPRIS and the keyboard: refused.
             let skip = app.standardOutput.endIndex
             try await app.activate("seek-to", "[<1.5>]")
             // Forward within the 2 s asset (a negative offset would pass for one of gdbus's options).
             _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Seek", "500000")
+            try await app.type("Right")
             #expect(await app.waitFor(timeout: .seconds(10)) {
-                $0.standardOutput[skip...].components(separatedBy: "interstitial locked: seek refused").count == 3
+                $0.standardOutput[skip...].components(separatedBy: "interstitial locked: seek refused").count == 4
             }, "\(app.standardOutput[skip...])")
             #expect(!app.standardOutput[skip...].contains(": seek to "), "the asset was sought: \(app.standardOutput[skip...])")
 
