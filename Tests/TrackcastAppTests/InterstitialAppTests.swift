@@ -156,4 +156,21 @@ extension RunningAppTests {
                     "\(metadata)")
         }
     }
+
+    @Test("Stop during an interstitial leaves the item where the seek over it asked to go; Play goes on from there without it")
+    func stopDuringInterstitial() async throws {
+        try await withInterstitialStream { app, server in
+            try await seekOverLocked(app, server)
+            let mark = app.standardOutput.endIndex
+            _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Stop")
+            try #require(await app.waitForLine("interstitial locked: cancelled", after: mark), "\(app.standardOutput[mark...])")
+            #expect(await app.waitForLine("stopped at 15.00 s", after: mark), "\(app.standardOutput[mark...])")
+            try await app.activate("play-pause")
+            try #require(await app.waitFor(timeout: .seconds(20)) { !$0.positions(after: mark).isEmpty },
+                         "\(app.standardOutput[mark...])")
+            let started = try #require(app.positions(after: mark).first)
+            #expect(started >= 14.95 && started < 17, "played from \(started) s: \(app.standardOutput[mark...])")
+            #expect(!app.standardOutput[mark...].contains("interstitial locked: playing"), "\(app.standardOutput[mark...])")
+        }
+    }
 }
