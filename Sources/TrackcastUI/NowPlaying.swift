@@ -911,7 +911,11 @@ final class NowPlaying {
             schedule = InterstitialSchedule(found)
             scheduleURI = uri
             Log.debug("interstitials: \(found.count) (\(found.map { String(format: "%@ at %.1f s", $0.id, $0.start) }.joined(separator: ", ")))")
-            watchCrossings(of: id)
+            if let due = schedule.dueOnArrival(at: (player.position ?? position).seconds) {
+                startBreak(due, then: nil)
+            } else {
+                watchCrossings(of: id)
+            }
             notify()
         }
     }

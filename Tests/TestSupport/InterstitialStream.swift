@@ -7,9 +7,11 @@ import Foundation
 /// - "locked" at 12 s, 2 s long, `X-RESTRICT="SKIP,JUMP"`, no resume offset;
 /// both playing the asset at `assetPath`, a media playlist of its own of
 /// `assetSeconds` segments. `plainPath` serves the same segments without
-/// interstitials: another item to change to.
+/// interstitials: another item to change to; `prerollPath` with one
+/// interstitial, "pre", at 0 s, resuming at 0 (`X-RESUME-OFFSET=0`).
 public enum InterstitialStream {
     public static let playlistPath = "/vod/playlist.m3u8"
+    public static let prerollPath = "/preroll/playlist.m3u8"
     public static let assetPath = "/ads/ad.m3u8"
     public static let plainPath = "/plain/playlist.m3u8"
 
@@ -22,6 +24,7 @@ public enum InterstitialStream {
         let programDate = "#EXT-X-PROGRAM-DATE-TIME:2026-03-01T10:00:00.000Z"
         serve(names, of: segments, under: "/vod", tags: [programDate] + dateRanges, on: server)
         serve(names, of: segments, under: "/plain", tags: [], on: server)
+        serve(names, of: segments, under: "/preroll", tags: [programDate, #"#EXT-X-DATERANGE:ID="pre",CLASS="com.apple.hls.interstitial",START-DATE="2026-03-01T10:00:00Z",X-ASSET-URI="/ads/ad.m3u8",X-RESUME-OFFSET=0"#], on: server)
         serve(Array(names.prefix(assetSeconds)), of: segments, under: "/ads", tags: [], on: server, playlist: "ad.m3u8")
     }
 

@@ -10,16 +10,17 @@ import Testing
 /// "locked" (SKIP, JUMP) at 12 s, each playing a 2 s asset.
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
-    /// Serves the stream and runs `body` with the app launched on it.
-    private func withInterstitialStream(_ body: (RunningApp, TestHTTPServer) async throws -> Void) async throws {
+    /// Serves the stream and runs `body` with the app launched on `path`, once it has read the interstitials (`read`).
+    private func withInterstitialStream(path: String = InterstitialStream.playlistPath,
+                                        read: String = "interstitials: 2 (first at 4.0 s, locked at 12.0 s)",
+                                        _ body: (RunningApp, TestHTTPServer) async throws -> Void) async throws {
         let server = try TestHTTPServer()
         InterstitialStream.serve(try await HLSAudioSegments.make(), on: server)
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await RunningApp.launch(library: library, arguments: [server.url(InterstitialStream.playlistPath)])
+        let app = try await RunningApp.launch(library: library, arguments: [server.url(path)])
         let result = try await app.quitting { app in
-            try #require(await app.waitForLine("interstitials: 2 (first at 4.0 s, locked at 12.0 s)"),
-                         "\(app.standardOutput)")
+            try #require(await app.waitForLine(read), "\(app.standardOutput)")
             try await body(app, server)
         }
         #expect(result.status == 0 && !result.timedOut)
@@ -171,6 +172,22 @@ extension RunningAppTests {
             let started = try #require(app.positions(after: mark).first)
             #expect(started >= 14.95 && started < 17, "played from \(started) s: \(app.standardOutput[mark...])")
             #expect(!app.standardOutput[mark...].contains("interstitial locked: playing"), "\(app.standardOutput[mark...])")
+        }
+    }
+
+    @Test("an interstitial at 0 s (a pre-roll) plays before the item, which then starts at its offset, 0 s")
+    func prerollPlaysFirst() async throws {
+        try await withInterstitialStream(path: InterstitialStream.prerollPath, read: "interstitials: 1 (pre at 0.0 s)") { app, server in
+            try #require(await app.waitForLine("interstitial pre: playing \(server.url(InterstitialStream.assetPath))"),
+                         "\(app.standardOutput)")
+            #expect(await app.waitForLine("interstitial pre at "), "the asset never played: \(app.standardOutput)")
+            let over = "interstitial pre: over, the item resumes at 0.00 s"
+            try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
+                         "\(app.standardOutput)")
+            let started = try #require(positions(of: app, afterLine: over).first)
+            #expect(started < 1.5, "the item started at \(started) s: \(app.standardOutput)")
+            // Once: the item's own start does not bring it back.
+            #expect(app.standardOutput.components(separatedBy: "interstitial pre: playing").count == 2)
         }
     }
 }

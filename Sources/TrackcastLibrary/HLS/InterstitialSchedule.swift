@@ -35,6 +35,19 @@ public struct InterstitialSchedule: Sendable, Equatable {
         interstitials.first { isPlayable($0) && abs($0.start - time) <= Self.tolerance }
     }
 
+    /// How far past an interstitial's start playback may be when the
+    /// schedule is first read for that one to play at once.
+    public static let arrivalWindow = 0.5
+
+    /// The interstitial to play at once when the schedule is first read with
+    /// playback at `position`: one not yet played that starts there or just
+    /// before. A pre-roll, at 0, is never crossed: playback starts on it.
+    public func dueOnArrival(at position: Double) -> HLSInterstitial? {
+        interstitials.first {
+            isPlayable($0) && $0.start <= position + Self.tolerance && position - $0.start <= Self.arrivalWindow
+        }
+    }
+
     public mutating func markPlayed(_ interstitial: HLSInterstitial) {
         played.insert(interstitial.id)
     }

@@ -24,6 +24,19 @@ struct InterstitialScheduleTests {
         #expect(schedule.pendingStarts == [12])
     }
 
+    @Test("read with playback at or just past an unplayed one's start (a pre-roll), that one plays at once")
+    func dueOnArrival() {
+        let preroll = HLSInterstitial(id: "pre", start: 0, assetURI: Self.asset, resumeOffset: 0)
+        var schedule = InterstitialSchedule([preroll, Self.first])
+        #expect(schedule.dueOnArrival(at: 0) == preroll)
+        #expect(schedule.dueOnArrival(at: 0.3) == preroll)
+        #expect(schedule.dueOnArrival(at: 1) == nil)
+        #expect(schedule.dueOnArrival(at: 3.9) == nil)
+        #expect(schedule.dueOnArrival(at: 4.2) == Self.first)
+        schedule.markPlayed(preroll)
+        #expect(schedule.dueOnArrival(at: 0) == nil)
+    }
+
     @Test("an asset list is marked but not played")
     func assetListNotPlayed() {
         let schedule = InterstitialSchedule([Self.listed])
