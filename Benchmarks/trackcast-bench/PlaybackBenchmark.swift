@@ -138,7 +138,7 @@ struct PlaybackBenchmark {
         return (Self.median(ours), Self.median(floor))
     }
 
-    private static func barePlaybin(sink: String) throws -> Playbin {
+    static func barePlaybin(sink: String) throws -> Playbin {
         let playbin = try Playbin(.playbin)
         playbin.setAudioSink(try Element.bin(describedBy: sink))
         playbin.setFlags("audio+soft-volume")
@@ -169,7 +169,7 @@ struct PlaybackBenchmark {
         return (ContinuousClock.now - start) / .milliseconds(1)
     }
 
-    private static func median(_ values: [Double]) -> Double {
+    static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
     }

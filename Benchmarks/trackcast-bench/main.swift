@@ -8,8 +8,8 @@ import Foundation
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 var table = BenchTable()
 
-// `--only startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,chapters,mpris,commands,listening,video,sync` runs some of the groups.
-let groups = Set((options.value("--only") ?? "startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,chapters,mpris,commands,listening,video,sync").split(separator: ",").map(String.init))
+// `--only startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,interstitials,chapters,mpris,commands,listening,video,sync` runs some of the groups.
+let groups = Set((options.value("--only") ?? "startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,interstitials,chapters,mpris,commands,listening,video,sync").split(separator: ",").map(String.init))
 
 // Synchronous top-level code on purpose, as in the app: the main thread runs
 // GLib's main loop, and the bridge drains the main actor's queue from it, so
@@ -76,6 +76,7 @@ Task {
             }
             for row in try await playback.run() { table.add(row) }
         }
+        if groups.contains("interstitials") { for row in try await InterstitialBenchmark().run() { table.add(row) } }
         if groups.contains("chapters") { for row in try await ChaptersBenchmark().run() { table.add(row) } }
         if groups.contains("mpris") { for row in try await MPRISBenchmark().run() { table.add(row) } }
         if groups.contains("commands") {

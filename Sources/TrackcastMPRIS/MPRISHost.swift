@@ -39,11 +39,18 @@ public struct MPRISLibraryMetadata: Sendable, Equatable {
     public var album: String?
     /// A `file://` URL of cached artwork.
     public var artURL: String?
+    /// The ID of the HLS interstitial the item is (`trackcast:interstitial`), nil for content.
+    public var interstitial: String?
+    /// No seeking now (an interstitial that may not be skipped): CanSeek is false.
+    public var forbidsSeeking: Bool
 
-    public init(title: String? = nil, artist: String? = nil, album: String? = nil, artURL: String? = nil) {
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil, artURL: String? = nil,
+                interstitial: String? = nil, forbidsSeeking: Bool = false) {
         self.title = title
         self.artist = artist
         self.album = album
         self.artURL = artURL
+        self.interstitial = interstitial
+        self.forbidsSeeking = forbidsSeeking
     }
 }

@@ -32,13 +32,14 @@ struct MPRISSnapshot: Equatable {
         let item = player.currentItem
         trackID = player.currentItemID.map { "\(AppIdentity.objectPath)/Track/\($0.rawValue)" } ?? Self.noTrack
         var entries: [String: Variant] = ["mpris:trackid": Variant(objectPath: trackID)!]
+        let known = item.flatMap { host?.libraryMetadata(forURI: $0.uri) }
         if let item {
             let asset = player.asset
-            let known = host?.libraryMetadata(forURI: item.uri)
             if let title = known?.title ?? item.title ?? asset?.title { entries["xesam:title"] = Variant(title) }
             if let artist = known?.artist ?? asset?.artist { entries["xesam:artist"] = Variant(strings: [artist]) }
             if let album = known?.album ?? asset?.album { entries["xesam:album"] = Variant(album) }
             if let art = known?.artURL { entries["mpris:artUrl"] = Variant(art) }
+            if let interstitial = known?.interstitial { entries["trackcast:interstitial"] = Variant(interstitial) }
             // A live item has no length, whatever the pipeline guesses.
             if asset?.isLive != true, let duration = player.duration {
                 entries["mpris:length"] = Variant(duration.microseconds)
@@ -52,7 +53,8 @@ struct MPRISSnapshot: Equatable {
         canPlay = loaded
         canPause = loaded
         // A live item seeks as far as its window (a DVR playlist) allows.
-        canSeek = loaded && player.asset.map { $0.isLive ? player.liveSeekWindow != nil : $0.isSeekable } ?? false
+        canSeek = loaded && known?.forbidsSeeking != true
+            && player.asset.map { $0.isLive ? player.liveSeekWindow != nil : $0.isSeekable } ?? false
     }
 
     /// The Player interface's properties, Position aside.

@@ -60,10 +60,20 @@ final class NowPlaying {
     /// for one that cannot seek.
     private(set) var liveLag: Duration?
     /// The interstitials the HLS stream playing schedules, read from its
-    /// playlist once it is ready; marked on the player bar's slider.
-    private(set) var interstitials: [HLSInterstitial] = []
+    /// playlist once it is ready, and which of them have played. Kept while
+    /// the same stream is loaded again (after an interstitial, after Stop),
+    /// so that one played is not played again.
+    private var schedule = InterstitialSchedule([])
+    /// The stream `schedule` was read from.
+    private var scheduleURI: String?
+    /// The interstitials marked on the player bar's slider.
+    var interstitials: [HLSInterstitial] { scheduleURI != nil && scheduleURI == item?.uri ? schedule.interstitials : [] }
     /// Reads them; cancelled with the item it was started for.
     private var interstitialTask: Task<Void, Never>?
+    /// Waits for playback to reach the next interstitial; ends with the load it watches.
+    private var crossingTask: Task<Void, Never>?
+    /// The interstitial playing in place of the item, while one does.
+    private(set) var interstitialBreak: InterstitialBreak?
     /// Further behind than this, the player bar offers to go to live: a
     /// live stream starts a few segments back from its newest one.
     static let liveEdgeTolerance: Duration = .seconds(10)
@@ -245,6 +255,11 @@ final class NowPlaying {
     /// What MPRIS shows for `uri` beyond the file's own tags: the episode
     /// and show titles, and artwork on disk.
     func metadata(forURI uri: String) -> MPRISLibraryMetadata? {
+        if let current = interstitialBreak, uri == current.interstitial.assetURI?.absoluteString {
+            return MPRISLibraryMetadata(title: tr("Interstitial"), artist: item?.showTitle, album: item?.showTitle,
+                                        interstitial: current.interstitial.id,
+                                        forbidsSeeking: current.interstitial.forbidsSkip)
+        }
         guard let item, item.uri == uri else { return nil }
         return MPRISLibraryMetadata(title: item.title, artist: item.showTitle, album: item.showTitle,
                                     artURL: artwork.flatMap { $0.isFileURL ? $0.absoluteString : nil })
@@ -499,16 +514,33 @@ final class NowPlaying {
         duration = nil
         isLive = false
         liveLag = nil
-        interstitials = []
+        // An item change ends an interstitial playing or awaited.
+        if let current = interstitialBreak { Log.debug("interstitial \(current.interstitial.id): cancelled") }
+        interstitialBreak = nil
+        crossingTask?.cancel()
+        crossingTask = nil
         interstitialTask?.cancel()
         interstitialTask = nil
+        if scheduleURI != newItem.uri {
+            schedule = InterstitialSchedule([])
+            scheduleURI = nil
+        }
         tracks = .none
         subtitleFile = subtitles
-        let id = player.load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title),
-                             startingAt: start, autoplay: autoplay, subtitles: subtitles)
-        itemID = id
+        load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title), in: player,
+             startingAt: start, autoplay: autoplay, subtitles: subtitles)
         Log.debug("playing \(newItem.uri)")
         mpris?.propertiesMayHaveChanged()
+        notify()
+    }
+
+    /// Loads `playbackItem` in the player and follows its streams under the
+    /// new load's ID: the item on show, or an interstitial in its place.
+    @discardableResult
+    private func load(_ playbackItem: PlaybackItem, in player: PlayerController, startingAt start: Duration?,
+                      autoplay: Bool, subtitles: SubtitleFile?) -> PlaybackItemID {
+        let id = player.load(playbackItem, startingAt: start, autoplay: autoplay, subtitles: subtitles)
+        itemID = id
         tickTask?.cancel()
         tickTask = itemTask { [weak self, player] in
             for await tick in player.positionTicks(of: id) { self?.ticked(tick) }
@@ -521,7 +553,7 @@ final class NowPlaying {
         eventTask = itemTask { [weak self, player] in
             for await event in player.events(of: id) { self?.happened(event, to: id) }
         }
-        notify()
+        return id
     }
 
     /// The item that plays a library episode, from its download if it has
@@ -559,7 +591,7 @@ final class NowPlaying {
             return
         }
         // After a long pause, start a little earlier to find the thread again.
-        if phase == .paused, let pausedAt {
+        if phase == .paused, let pausedAt, interstitialBreak == nil {
             let start = settings.resumePolicy.start(from: position.seconds, pausedFor: Date().timeIntervalSince(pausedAt))
             if start < position.seconds { seek(to: .seconds(start)) }
         }
@@ -588,11 +620,17 @@ final class NowPlaying {
             newRequest()
         }
         guard isLoaded, let player else { return }
-        if let current = player.position { position = current }
         saveCurrentPosition()
+        if let current = interstitialBreak {
+            // Play goes on with the item from where the interstitial took it.
+            position = current.itemPosition
+            duration = current.itemDuration
+            interstitialBreak = nil
+            Log.debug("interstitial \(current.interstitial.id): cancelled")
+        }
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         itemID = nil
-        for task in [tickTask, assetTask, eventTask, interstitialTask] { task?.cancel() }
+        for task in [tickTask, assetTask, eventTask, interstitialTask, crossingTask] { task?.cancel() }
         player.stop()
         phase = .idle
         video?.clear()
@@ -627,13 +665,32 @@ final class NowPlaying {
     }
 
     /// Plays from `target`. Stopped, the item will start there.
+    /// Over an interstitial that may not be jumped, it plays first; inside
+    /// one that may not be skipped, the seek is refused.
     func seek(to target: Duration) {
         guard item != nil else { return }
-        position = min(max(target, .zero), duration ?? target)
+        if let current = interstitialBreak {
+            guard InterstitialSchedule.seek(during: current.interstitial) == .go else {
+                Log.debug("interstitial \(current.interstitial.id): seek refused, it may not be skipped")
+                // The slider goes back to where the interstitial plays.
+                notify()
+                return
+            }
+        }
+        let landing = min(max(target, .zero), duration ?? target)
+        if interstitialBreak == nil, isLoaded, !isLive,
+           case .playFirst(let over) = schedule.seek(from: (player?.position ?? position).seconds, to: landing.seconds) {
+            Log.debug(String(format: "interstitial %@: sought over, it plays first, then %.2f s", over.id, landing.seconds))
+            startBreak(over, then: landing)
+            return
+        }
+        position = landing
         if isLoaded { player?.seek(to: position) }
         mpris?.didSeek(to: position)
-        resume.stopped(at: position, duration: duration)
-        moved()
+        if interstitialBreak == nil {
+            resume.stopped(at: position, duration: duration)
+            moved()
+        }
         notify()
     }
 
@@ -646,7 +703,7 @@ final class NowPlaying {
 
     /// Jumps a live item that can seek (a DVR window) to its live edge.
     func goToLive() {
-        guard isLoaded, isLive, let player else { return }
+        guard isLoaded, isLive, interstitialBreak == nil, let player else { return }
         Log.debug("live: going to the edge")
         player.goToLive()
         liveLag = .zero
@@ -658,11 +715,19 @@ final class NowPlaying {
     /// one in flight in the player, and nothing written or announced; the
     /// release's `seek(to:)` lands exactly, records the position once and
     /// tells MPRIS.
+    /// Past an interstitial that may not be jumped it only moves the
+    /// slider: the release plays that one first.
     func scrub(to target: Duration) {
         guard item != nil else { return }
+        if let current = interstitialBreak, InterstitialSchedule.seek(during: current.interstitial) == .refused {
+            notify()
+            return
+        }
         position = min(max(target, .zero), duration ?? target)
-        if isLoaded { player?.seek(to: position, mode: .fast) }
-        moved()
+        let isBlocked = interstitialBreak == nil
+            && schedule.seek(from: (player?.position ?? position).seconds, to: position.seconds) != .go
+        if isLoaded, !isBlocked { player?.seek(to: position, mode: .fast) }
+        if interstitialBreak == nil { moved() }
         notify()
     }
 
@@ -747,6 +812,8 @@ final class NowPlaying {
     /// task it returns.
     @discardableResult
     func saveCurrentPosition() -> Task<Void, Never>? {
+        // The player holds the interstitial: the item is where it was left.
+        if let current = interstitialBreak { return resume.stopped(at: current.itemPosition, duration: current.itemDuration) }
         if isLoaded, let current = player?.position { position = current }
         guard item != nil, position > .zero, phase != .ended else { return nil }
         return resume.stopped(at: position, duration: duration)
@@ -780,6 +847,10 @@ final class NowPlaying {
     private func happened(_ event: ItemEvent, to id: PlaybackItemID) {
         guard id == itemID else { return }
         Log.debug("item event: \(event)")
+        if let current = interstitialBreak {
+            interstitialHappened(event, current)
+            return
+        }
         switch event {
         case .ready(let live):
             readInterstitials(of: id)
@@ -803,12 +874,17 @@ final class NowPlaying {
             let title = item?.title ?? ""
             retryPoint = error.isRetryable ? position : nil
             messageHandler?(String(format: tr("Cannot play “%@”: %@"), title, FailureText.playback(error)), error.isRetryable)
-        case .interrupted(.soundServer):
-            messageHandler?(tr("Paused while another app needs the sound"), false)
-        case .interrupted(.outputGone):
-            messageHandler?(tr("Paused: the sound output was disconnected"), false)
+        case .interrupted(let why):
+            interrupted(why)
         }
         notify()
+    }
+
+    private func interrupted(_ why: ItemEvent.Interruption) {
+        switch why {
+        case .soundServer: messageHandler?(tr("Paused while another app needs the sound"), false)
+        case .outputGone: messageHandler?(tr("Paused: the sound output was disconnected"), false)
+        }
     }
 
     /// Reads the playlist of an HLS item for its interstitials; the answer
@@ -816,6 +892,11 @@ final class NowPlaying {
     private func readInterstitials(of id: PlaybackItemID) {
         guard let player, player.streamDemuxer?.hasPrefix("hlsdemux") == true, let uri = item?.uri,
               let url = URL(string: uri) else { return }
+        // The same stream again (after an interstitial): the schedule stands, its played ones too.
+        if scheduleURI == uri {
+            watchCrossings(of: id)
+            return
+        }
         let fetcher = library.interstitialFetcher()
         interstitialTask?.cancel()
         interstitialTask = Task { [weak self] in
@@ -827,15 +908,100 @@ final class NowPlaying {
                 return
             }
             guard let self, !Task.isCancelled, id == itemID else { return }
-            interstitials = found
+            schedule = InterstitialSchedule(found)
+            scheduleURI = uri
             Log.debug("interstitials: \(found.count) (\(found.map { String(format: "%@ at %.1f s", $0.id, $0.start) }.joined(separator: ", ")))")
+            if let due = schedule.dueOnArrival(at: (player.position ?? position).seconds) {
+                startBreak(due, then: nil)
+            } else {
+                watchCrossings(of: id)
+            }
             notify()
         }
     }
 
+    // MARK: Interstitials
+
+    /// Watches load `id` of the item cross the starts of the interstitials still to play.
+    private func watchCrossings(of id: PlaybackItemID) {
+        crossingTask?.cancel()
+        crossingTask = nil
+        let starts = schedule.pendingStarts
+        guard let player, !starts.isEmpty else { return }
+        crossingTask = Task { [weak self, player] in
+            for await time in player.boundaryCrossings(starts.map { .seconds($0) }, of: id) {
+                self?.crossed(time, in: id)
+            }
+        }
+    }
+
+    private func crossed(_ time: Duration, in id: PlaybackItemID) {
+        guard id == itemID, interstitialBreak == nil, let due = schedule.due(at: time.seconds) else { return }
+        startBreak(due, then: nil)
+    }
+
+    /// Plays `interstitial`'s asset in the item's place, as a load of its
+    /// own; the item goes on when it ends, at `target` if a seek over it
+    /// asked for one, else at its resume offset.
+    private func startBreak(_ interstitial: HLSInterstitial, then target: Duration?) {
+        guard let player, let item, let asset = interstitial.assetURI else { return }
+        schedule.markPlayed(interstitial)
+        crossingTask?.cancel()
+        crossingTask = nil
+        let current = InterstitialBreak(interstitial: interstitial, leftAt: player.position ?? position,
+                                        itemDuration: duration, then: target)
+        resume.stopped(at: current.itemPosition, duration: duration)
+        interstitialBreak = current
+        phase = .loading
+        position = .zero
+        duration = nil
+        tracks = .none
+        let id = load(PlaybackItem(uri: asset.absoluteString, kind: item.kind, title: tr("Interstitial")), in: player,
+                      startingAt: nil, autoplay: player.wantsPlaying, subtitles: nil)
+        Log.debug(String(format: "interstitial %@: playing %@ (load %@) in place of the item at %.2f s",
+                         interstitial.id, asset.absoluteString, "\(id)", current.leftAt.seconds))
+        mpris?.propertiesMayHaveChanged()
+        notify()
+    }
+
+    /// The one-time events of the interstitial playing: its end or failure
+    /// hands back to the item.
+    private func interstitialHappened(_ event: ItemEvent, _ current: InterstitialBreak) {
+        switch event {
+        case .ready:
+            duration = player?.duration
+            mpris?.propertiesMayHaveChanged()
+        case .ended:
+            endBreak(current, assetDuration: duration ?? position)
+        case .failed(let error):
+            // An interstitial that cannot play does not keep the listener from the item.
+            Log.debug("interstitial \(current.interstitial.id): failed (\(error.code)); the item goes on")
+            endBreak(current, assetDuration: nil)
+        case .interrupted(let why):
+            interrupted(why)
+        }
+        notify()
+    }
+
+    /// Loads the item again where it goes on after `current`.
+    private func endBreak(_ current: InterstitialBreak, assetDuration: Duration?) {
+        guard let player, let item else { return }
+        interstitialBreak = nil
+        let target = current.then
+            ?? .seconds(InterstitialSchedule.resumePosition(after: current.interstitial, assetDuration: assetDuration?.seconds))
+        Log.debug(String(format: "interstitial %@: over, the item resumes at %.2f s", current.interstitial.id, target.seconds))
+        phase = .loading
+        position = target
+        duration = current.itemDuration
+        load(PlaybackItem(uri: item.uri, kind: item.kind, title: item.title), in: player, startingAt: target,
+             autoplay: true, subtitles: subtitleFile)
+        resume.stopped(at: target, duration: duration)
+        mpris?.propertiesMayHaveChanged()
+    }
+
     /// The probe's chapters, cover art and tracks, after the item became ready.
     private func learnt(_ asset: LoadedAsset, about id: PlaybackItemID) {
-        guard id == itemID else { return }
+        guard id == itemID, interstitialBreak == nil else { return }
         duration = player?.duration ?? duration
         chapters.embedded(in: asset)
         tracks = player?.tracks ?? .none
@@ -846,6 +1012,13 @@ final class NowPlaying {
     private func ticked(_ tick: PositionTick) {
         guard tick.itemID == itemID else { return }
         position = tick.position
+        if let current = interstitialBreak {
+            // The interstitial's own time: nothing of the item's is recorded or moved.
+            duration = tick.duration ?? duration
+            Log.debug(String(format: "interstitial %@ at %.1f s", current.interstitial.id, tick.position.seconds))
+            notify()
+            return
+        }
         if isLive {
             let wasBehind = isBehindLiveEdge
             liveLag = player?.liveLag

@@ -15,6 +15,8 @@ final class PlayerBar {
     private let timeSaved = Label()
     /// Shown instead of the length for a live item.
     private let liveBadge = Label()
+    /// Shown while an interstitial of the stream plays in the item's place.
+    private let interstitialBadge = Label()
     /// Shown for a live item played well behind its live edge.
     private let goToLive = Button(iconName: "go-last-symbolic", tooltip: tr("Go to Live"), action: "app.go-to-live")
     private let spinner = Spinner()
@@ -133,6 +135,12 @@ final class PlayerBar {
         goToLive.isVisible = false
         timeline.append(goToLive)
         timeline.append(liveBadge)
+        interstitialBadge.text = tr("Interstitial")
+        interstitialBadge.addCSSClass("caption-heading")
+        interstitialBadge.addCSSClass("accent")
+        interstitialBadge.align(horizontal: .end, vertical: .center)
+        interstitialBadge.isVisible = false
+        timeline.append(interstitialBadge)
         root.append(Separator())
         root.append(timeline)
         root.append(bar)
@@ -162,6 +170,10 @@ final class PlayerBar {
             timeSaved.isVisible = false
         }
         liveBadge.isVisible = nowPlaying.isLive
+        let playingInterstitial = nowPlaying.interstitialBreak?.interstitial
+        interstitialBadge.isVisible = playingInterstitial != nil
+        // One that may not be skipped cannot be dragged through either.
+        progress.isSensitive = playingInterstitial?.forbidsSkip != true
         goToLive.isVisible = nowPlaying.isLive && nowPlaying.isBehindLiveEdge
         if nowPlaying.isLive {
             // A live item has no length and no slider; its position is where it has been playing since.
@@ -171,8 +183,13 @@ final class PlayerBar {
             time.isVisible = true
             progress.isVisible = true
             if progress.upperBound != duration.seconds { progress.upperBound = duration.seconds }
-            markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds },
-                         interstitials: nowPlaying.interstitials.map(\.range))
+            // The slider is the interstitial's own while one plays: the item's marks are not on it.
+            if playingInterstitial == nil {
+                markChapters(nowPlaying.chapters.list.listed.map(\.start).filter { $0 > 0 && $0 < duration.seconds },
+                             interstitials: nowPlaying.interstitials.map(\.range))
+            } else {
+                markChapters([], interstitials: [])
+            }
             if !isDragging, lastUserMove.map({ ContinuousClock.now - $0 > .seconds(1) }) ?? true {
                 progress.value = nowPlaying.position.seconds
             }
@@ -194,7 +211,8 @@ final class PlayerBar {
             playPause.setIcon(wantsPause ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                               tooltip: wantsPause ? tr("Pause") : tr("Play"))
         }
-        let shown = nowPlaying.isLive ? "LIVE" + (goToLive.isVisible ? " | go to live" : "") : time.text
+        let shown = (nowPlaying.isLive ? "LIVE" + (goToLive.isVisible ? " | go to live" : "") : time.text)
+            + (playingInterstitial.map { " | interstitial " + $0.id + ($0.forbidsSkip ? " (locked)" : "") } ?? "")
         report("\(item.title) | \(wantsPause ? "Pause" : "Play") | \(shown)")
     }
 

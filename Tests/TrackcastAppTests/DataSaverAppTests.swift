@@ -8,24 +8,6 @@ import Testing
 /// NetworkManager on a system bus of the test's own).
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
-    /// Twenty one-second AAC segments in MPEG-TS, as file name → contents.
-    static func hlsSegments() async throws -> [String: Data] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-hls-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
-            "-q", "audiotestsrc", "num-buffers=1000", "samplesperbuffer=960", "!", "audio/x-raw,rate=48000,channels=2",
-            "!", "audioconvert", "!", "avenc_aac", "!", "aacparse", "!", "mpegtsmux", "!", "multifilesink",
-            "location=\(folder.path)/segment%05d.ts", "next-file=max-duration", "max-file-duration=1000000000",
-        ], timeout: .seconds(60))
-        try #require(made.status == 0, "gst-launch failed: \(made.standardError)")
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".ts") {
-            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
-        }
-        return files
-    }
-
     @Test("metered: the metered caps reach the playing stream's demuxer, and unmetered lifts them while it plays")
     func meteredNetworkCapsStreams() async throws {
         let bus = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
@@ -42,7 +24,7 @@ extension RunningAppTests {
 
         let server = try TestHTTPServer()
         // Five times over, 100 s: segments are still to come when the network changes.
-        VariantStream.serve(try await Self.hlsSegments(), on: server, repeats: 5)
+        VariantStream.serve(try await HLSAudioSegments.make(), on: server, repeats: 5)
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
         let app = try await RunningApp.launch(library: library, arguments: [server.url(VariantStream.masterPath)], environment: [

@@ -1,0 +1,103 @@
+import Bindings
+import Foundation
+import TestSupport
+import TrackcastCore
+import TrackcastLibrary
+import TrackcastPlayback
+
+/// The switches an HLS interstitial costs, as the app makes them: the
+/// playlist read by `HLSInterstitialFetcher`, its schedule deciding
+/// (`InterstitialSchedule`), the `PlayerController` loading the asset when
+/// playback crosses the interstitial's start, and the item again at its
+/// resume offset when the asset ends (`NowPlaying` does the same two loads).
+/// Both are timed to the sink's first buffer, against a bare `playbin` doing
+/// the same switch in the same run: a URI change to the asset, and one back
+/// to the item with an ACCURATE seek to the same resume position.
+/// The stream is `InterstitialStream` on loopback (1 s AAC segments, a 2 s asset).
+/// No goal is named for it.
+@MainActor
+struct InterstitialBenchmark {
+    var runs = 7
+
+    func run() async throws -> [BenchRow] {
+        GStreamer.initialize()
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        InterstitialStream.serve(try await HLSAudioSegments.make(), on: server)
+        let primary = server.url(InterstitialStream.playlistPath)
+        let playlist = try await HLSInterstitialFetcher(client: HTTPClient(userAgent: "Trackcast-bench"))
+            .playlist(at: URL(string: primary)!)
+        let schedule = InterstitialSchedule(playlist.interstitials)
+        guard let first = schedule.interstitials.first, let asset = first.assetURI?.absoluteString else {
+            throw BenchFailure("no interstitial read from \(primary)")
+        }
+        let resume = Duration.seconds(InterstitialSchedule.resumePosition(after: first, assetDuration: nil))
+
+        var configuration = PlayerConfiguration()
+        configuration.decodesVideo = false
+        let controller = try PlayerController(configuration: configuration)
+        let oursSink = try FirstRender()
+        try controller.setAudioSink(oursSink.sink)
+        let bare = try PlaybackBenchmark.barePlaybin(sink: "fakesink")
+        let floorSink = try FirstRender()
+        bare.setAudioSink(floorSink.sink)
+
+        var into: [Double] = [], back: [Double] = [], floorInto: [Double] = [], floorBack: [Double] = []
+        // The first run warms caches and loads plug-ins; it is not counted.
+        for run in 0...runs {
+            // The item from a second before the interstitial, to its start.
+            let id = controller.load(PlaybackItem(uri: primary, kind: .audio), startingAt: .seconds(first.start - 1))
+            var crossings = controller.boundaryCrossings([.seconds(first.start)], of: id).makeAsyncIterator()
+            guard let crossed = await crossings.next(isolation: MainActor.shared),
+                  schedule.due(at: Double(crossed.components.seconds) + Double(crossed.components.attoseconds) / 1e18) == first else { throw BenchFailure("\(primary) never reached \(first.start) s") }
+            var start = oursSink.reset()
+            let assetID = controller.load(PlaybackItem(uri: asset, kind: .audio))
+            let intoTime = try await oursSink.milliseconds(since: start, playing: asset)
+            var events = controller.events(of: assetID).makeAsyncIterator()
+            while let event = await events.next(isolation: MainActor.shared), event != .ended {
+                if case .failed(let error) = event { throw BenchFailure("cannot play \(asset): \(error)") }
+            }
+            start = oursSink.reset()
+            controller.load(PlaybackItem(uri: primary, kind: .audio), startingAt: resume)
+            let backTime = try await oursSink.milliseconds(since: start, playing: primary)
+            controller.stop()
+
+            bare.uri = primary
+            bare.setState(.playing)
+            _ = try await floorSink.milliseconds(since: floorSink.reset(), playing: primary)
+            start = floorSink.reset()
+            bare.setState(.null)
+            bare.uri = asset
+            bare.setState(.playing)
+            let floorIntoTime = try await floorSink.milliseconds(since: start, playing: asset)
+            start = floorSink.reset()
+            bare.setState(.null)
+            bare.uri = primary
+            bare.setState(.paused)
+            guard bare.bus?.waitForMessage([.asyncDone], timeout: .seconds(20)) != nil else {
+                throw BenchFailure("bare playbin never prerolled \(primary)")
+            }
+            bare.seek(to: resume, flags: [.flush, .accurate])
+            guard bare.bus?.waitForMessage([.asyncDone], timeout: .seconds(20)) != nil else {
+                throw BenchFailure("bare playbin's seek never landed")
+            }
+            bare.setState(.playing)
+            let floorBackTime = try await floorSink.milliseconds(since: start, playing: primary)
+            bare.setState(.null)
+            if run > 0 {
+                into.append(intoTime)
+                back.append(backTime)
+                floorInto.append(floorIntoTime)
+                floorBack.append(floorBackTime)
+            }
+        }
+        return [
+            BenchRow(measured: "interstitial's start crossed to its asset's first buffer, HLS over loopback (median of \(runs))",
+                     unit: "ms", trackcast: PlaybackBenchmark.median(into), peerName: "bare playbin URI switch (floor)",
+                     peer: PlaybackBenchmark.median(floorInto)),
+            BenchRow(measured: "asset ended to the item's first buffer at the resume offset (median of \(runs))", unit: "ms",
+                     trackcast: PlaybackBenchmark.median(back),
+                     peerName: "bare playbin URI switch + ACCURATE seek (floor)", peer: PlaybackBenchmark.median(floorBack)),
+        ]
+    }
+}
