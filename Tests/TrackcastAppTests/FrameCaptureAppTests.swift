@@ -2,16 +2,18 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Saving the video frame on screen as a PNG through the app's action.
+/// Saving the video frame on screen as a PNG, and copying it to the
+/// clipboard, through the app's actions.
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
-    @Test("save-frame-to writes the frame on screen as a PNG of the video's size, the colour bars where they are")
+    @Test("save-frame-to writes the frame on screen as a PNG of the video's size, the colour bars where they are; copy-frame puts it on the clipboard")
     func savesFrame() async throws {
         let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-bars-\(UUID()).mkv")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-frame-\(UUID()).png")
+        let copied = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-copied-\(UUID()).png")
         let library = RunningApp.temporaryLibrary()
         defer {
-            for file in [media, png, library] { try? FileManager.default.removeItem(at: file) }
+            for file in [media, png, copied, library] { try? FileManager.default.removeItem(at: file) }
         }
         // Lossless (ffv1) SMPTE bars at 320×240: the colours survive to the screen.
         let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
@@ -24,14 +26,28 @@ extension RunningAppTests {
             try #require(await app.waitForLine("video: painted"), "no video: \(app.standardOutput)")
             try await app.activate("save-frame-to", "[<'\(png.path)'>]")
             try #require(await app.waitForLine("frame saved: \(png.path)"), "\(app.standardOutput)")
+            // The clipboard as another X client reads it, while the app owns it.
+            try await app.activate("copy-frame")
+            try #require(await app.waitForLine("frame copied: "), "\(app.standardOutput)")
+            let pasted = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: [
+                "-c", "xclip -selection clipboard -target image/png -out > \"$0\"", copied.path,
+            ], timeout: .seconds(20))
+            #expect(pasted.status == 0, "xclip: \(pasted.standardError)")
         }
         #expect(result.status == 0 && !result.timedOut)
-        let raw = png.appendingPathExtension("rgb")
+        // The saved file and the clipboard each hold the bars (the pattern's
+        // noise strip differs from frame to frame, so not every pixel).
+        for file in [png, copied] { try await expectBars(in: file) }
+    }
+
+    /// `file` is a 320×240 PNG with SMPTE bars across its top two thirds.
+    private func expectBars(in file: URL) async throws {
+        let raw = file.appendingPathExtension("rgb")
         defer { try? FileManager.default.removeItem(at: raw) }
-        let identify = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/identify"), arguments: ["-format", "%w %h %m", png.path])
-        #expect(identify.standardOutput == "320 240 PNG", "identify: \(identify.standardOutput) \(identify.standardError)")
+        let identify = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/identify"), arguments: ["-format", "%w %h %m", file.path])
+        #expect(identify.standardOutput == "320 240 PNG", "identify \(file.lastPathComponent): \(identify.standardOutput) \(identify.standardError)")
         let converted = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"),
-                                                   arguments: [png.path, "-depth", "8", "rgb:\(raw.path)"])
+                                                   arguments: [file.path, "-depth", "8", "rgb:\(raw.path)"])
         try #require(converted.status == 0, "convert: \(converted.standardError)")
         let pixels = [UInt8](try Data(contentsOf: raw))
         try #require(pixels.count == 320 * 240 * 3)
