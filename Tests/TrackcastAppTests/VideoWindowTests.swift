@@ -99,9 +99,10 @@ extension RunningAppTests {
                                           convertedOn: "CPU", renderer: "gl")
     }
 
-    @Test("a High 4:4:4 10-bit clip (what HDR and screen recordings carry) is brought to 8-bit 4:2:0 first, in the right colours")
-    func tenBitOnCPU() async throws {
-        try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo", format: "Y444_10LE")
+    @Test("10-bit and 4:2:2 clips (HDR sources, High 4:4:4 screen recordings, broadcast 4:2:2) are made 8-bit 4:2:0 first, in the right colours",
+          arguments: ["Y444_10LE", "I422_10LE", "I420_10LE"])
+    func tenBitOnCPU(format: String) async throws {
+        try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo", format: format)
     }
 
     /// Full SMPTE bars (H.264, 1280×720, BT.709 as HD is; 8-bit 4:2:0 unless
