@@ -27,7 +27,9 @@ typedef struct {
 
 G_DEFINE_TYPE(TcDepthReducer, tc_depth_reducer, GST_TYPE_VIDEO_FILTER)
 
-#define REDUCED_FORMATS "{ Y444_10LE, I422_10LE, I420_10LE, Y444, Y42B }"
+/* What this element makes I420 of: what decoders give for High 10, High
+ * 4:2:2 and High 4:4:4 (and VP9/AV1 profiles 1-2), 8-bit 4:4:4 and 4:2:2. */
+static const gchar *const reduced_formats[] = {"Y444_10LE", "I422_10LE", "I420_10LE", "Y444", "Y42B"};
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
     "sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS("video/x-raw(ANY)"));
@@ -35,9 +37,8 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS("video/x-raw(ANY)"));
 
 static gboolean is_reduced(const gchar *format) {
-    static const gchar *const formats[] = {"Y444_10LE", "I422_10LE", "I420_10LE", "Y444", "Y42B"};
-    for (guint i = 0; format != NULL && i < G_N_ELEMENTS(formats); i++)
-        if (g_str_equal(format, formats[i])) return TRUE;
+    for (guint i = 0; format != NULL && i < G_N_ELEMENTS(reduced_formats); i++)
+        if (g_str_equal(format, reduced_formats[i])) return TRUE;
     return FALSE;
 }
 
@@ -74,12 +75,11 @@ static GstCaps *transform_caps(GstBaseTransform *transform, GstPadDirection dire
         } else if (system_memory && direction == GST_PAD_SRC && (format == NULL || g_str_equal(format, "I420"))) {
             changed = gst_structure_copy(structure);
             GValue list = G_VALUE_INIT;
-            gst_value_list_init(&list, 5);
-            static const gchar *const formats[] = {"Y444_10LE", "I422_10LE", "I420_10LE", "Y444", "Y42B"};
-            for (guint f = 0; f < G_N_ELEMENTS(formats); f++) {
+            gst_value_list_init(&list, G_N_ELEMENTS(reduced_formats));
+            for (guint f = 0; f < G_N_ELEMENTS(reduced_formats); f++) {
                 GValue value = G_VALUE_INIT;
                 g_value_init(&value, G_TYPE_STRING);
-                g_value_set_static_string(&value, formats[f]);
+                g_value_set_static_string(&value, reduced_formats[f]);
                 gst_value_list_append_and_take_value(&list, &value);
             }
             gst_structure_take_value(changed, "format", &list);
