@@ -34,7 +34,10 @@ public struct SearchQuery: Sendable, Equatable {
     public var isEmpty: Bool { words.isEmpty }
 
     /// The MATCH expression: quoted words, all required, the last one a prefix if typing.
-    var expression: String {
+    var expression: String { phrases.joined(separator: " ") }
+
+    /// Each word of `expression` as an FTS5 phrase of its own.
+    var phrases: [String] {
         var words = words
         var lastIsPrefix = lastIsPrefix
         if lastIsPrefix, let last = words.last, last.count < 2 {
@@ -45,7 +48,7 @@ public struct SearchQuery: Sendable, Equatable {
             // Words hold no quote (see isWordScalar); doubling them anyway keeps this safe on its own.
             let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return offset == words.count - 1 && lastIsPrefix ? quoted + " *" : quoted
-        }.joined(separator: " ")
+        }
     }
 
     /// unicode61's token characters: letters, numbers, marks and private use.

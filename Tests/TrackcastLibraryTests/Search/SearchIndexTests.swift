@@ -109,9 +109,9 @@ struct SearchIndexTests {
         #expect(try await search("z").isEmpty, "not every word that starts with z")
     }
 
-    @Test("a word in more places than BM25 ranks still lists titles first, then notes, at most the limit")
+    @Test("a word in more notes than BM25 ranks still lists titles first, then notes, at most the limit")
     func commonWord() async throws {
-        let count = LibraryStore.rankedMatchLimit + 50
+        let count = LibraryStore.rankedWordLimit + 50
         try await subscribe((1...count).map { Self.episode($0, title: "Episode \($0)", notes: "Common words.") }
             + [Self.episode(count + 1, title: "A common title", notes: "Other words.")])
         let matches = try await search("common")
@@ -120,6 +120,8 @@ struct SearchIndexTests {
         #expect(matches.first?.place == .title)
         #expect(matches.dropFirst().allSatisfy { $0.place == .notes })
         #expect(Set(matches.map(\.episode)).count == 100)
+        let notes = matches.dropFirst().map(\.episode.rawValue)
+        #expect(notes == notes.sorted(by: >), "a word in that many notes: newest indexed first, not scored")
         #expect(try await search("common", limit: 5000).count == count + 1, "no match lost past the ranked ones")
     }
 

@@ -6,18 +6,22 @@ extension LibraryStore {
     /// titles, then the show's name and author.
     static let headWeights = "10.0, 4.0, 5.0"
 
-    /// How many matches of a kind BM25 ranks at most. BM25 scores every
-    /// match before the best is known (and counts each word's matches for
-    /// its weight), so a word in most notes took half a second on a big
-    /// library; past this many, a kind's matches are listed newest indexed
-    /// first instead, where words that common say little about which is best.
-    static let rankedMatchLimit = 1_000
+    /// How many places of a kind a word may be in for BM25 to rank that
+    /// kind's matches. BM25 scores every match before the best is known,
+    /// and first counts every place that holds each word (its weight), so
+    /// a word in most notes took half a second on a big library, and even
+    /// with a rare word beside it, counting the common one's took tens of
+    /// milliseconds. A query with a word past this many lists that kind's
+    /// matches newest indexed first instead: a word that common says little
+    /// about which is best.
+    static let rankedWordLimit = 2_000
 
     /// The places whose text holds every word of `query`, at most `limit`,
     /// best first: titles and chapters, then notes, then transcript cues
     /// (each kind its own FTS5 table, so a title is found without walking
     /// the postings of every cue). Titles, chapters and notes are ranked by
-    /// BM25 when they are matched at most `rankedMatchLimit` times; cues,
+    /// BM25 when no word of the query is in more than `rankedWordLimit` of
+    /// them; cues,
     /// short and alike, are listed newest indexed first, in their order.
     /// An empty query finds nothing. Whatever the text holds, it is
     /// searched as words: it never fails as FTS5 syntax (`SearchQuery`).
@@ -31,7 +35,7 @@ extension LibraryStore {
             var matches: [SearchMatch] = []
             for group in SearchGroup.allCases where matches.count < limit {
                 try Task.checkCancellation()
-                matches += try search(query.expression, in: group, limit: limit - matches.count)
+                matches += try search(query, in: group, limit: limit - matches.count)
             }
             return matches
         }
@@ -57,12 +61,10 @@ extension LibraryStore {
         }
     }
 
-    private func search(_ expression: String, in group: SearchGroup, limit: Int) throws -> [SearchMatch] {
+    private func search(_ query: SearchQuery, in group: SearchGroup, limit: Int) throws -> [SearchMatch] {
         let table = group.table
-        // Cheap: FTS5 walks matches in rowid order lazily and stops at the offset.
-        let ranked = try group != .cues && connection.queryFirst("""
-            SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
-            """, [expression, Self.rankedMatchLimit]) { _ in true } == nil
+        let expression = query.expression
+        let ranked = try group != .cues && !query.phrases.contains { try isCommon($0, in: table) }
         // FTS5 sorts by rank itself when asked for ORDER BY rank alone, and
         // computes snippet() only for the rows it returns: ordering by
         // bm25() in the outer query would make a snippet of every match.
@@ -90,6 +92,13 @@ extension LibraryStore {
                                showTitle: row.optionalString(2), episodeTitle: row.optionalString(3),
                                place: place, snippet: SearchSnippet(marked: row.string(6)))
         }.compactMap { $0 }
+    }
+
+    /// Whether `phrase` is in more than `rankedWordLimit` rows of `table`:
+    /// cheap, as FTS5 walks a word's places lazily and stops at the offset.
+    private func isCommon(_ phrase: String, in table: String) throws -> Bool {
+        try connection.queryFirst("SELECT rowid FROM \(table) WHERE \(table) MATCH ? LIMIT 1 OFFSET ?",
+                                  [phrase, Self.rankedWordLimit]) { _ in true } != nil
     }
 
     /// Puts an episode's transcript into the search index, in place of any
