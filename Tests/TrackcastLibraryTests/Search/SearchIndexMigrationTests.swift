@@ -75,6 +75,10 @@ struct SearchIndexMigrationTests {
         let connection = try directory.openConnection()
         #expect(try connection.count("search_places") == 0)
         #expect(try connection.queryFirst("SELECT 1 FROM sqlite_schema WHERE name = 'search_text'") { _ in true } == nil)
+        for table in ["search_heads", "search_notes", "search_cues"] {
+            #expect(try connection.queryFirst("SELECT v FROM \(table)_config WHERE k = 'automerge'") { $0.int(0) } == 8,
+                    "a refresh's transaction per show merges less often (\(table))")
+        }
 
         try await SearchIndexBuilder(store: store) { _, _ in nil }.run()
         #expect(try await store.search(SearchQuery("second")).map(\.episode.rawValue) == [71])
