@@ -21,8 +21,8 @@ extension LibraryStore {
     /// (each kind its own FTS5 table, so a title is found without walking
     /// the postings of every cue). Titles, chapters and notes are ranked by
     /// BM25 when no word of the query is in more than `rankedWordLimit` of
-    /// them; cues,
-    /// short and alike, are listed newest indexed first, in their order.
+    /// them; cues, short and alike, are listed newest indexed first, in
+    /// their order.
     /// An empty query finds nothing. Whatever the text holds, it is
     /// searched as words: it never fails as FTS5 syntax (`SearchQuery`).
     ///
