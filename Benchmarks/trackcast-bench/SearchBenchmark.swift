@@ -58,6 +58,10 @@ struct SearchBenchmark {
             ("a very common word (rank 20)", words[20] + " "), ("one word (rank 2,000)", words[2_000] + " "),
             ("two words (ranks 500 and 2,000)", words[500] + " " + words[2_000] + " "),
             ("prefix, three letters", String(words[2_000].prefix(3))),
+            ("the commonest word (rank 1)", words[0] + " "),
+            ("the commonest word and one of rank 2,000", words[0] + " " + words[2_000] + " "),
+            ("prefix, two letters", String(words[2_000].prefix(2))),
+            ("prefix, four letters", String(words[2_000].prefix(4))),
         ]
         for timing in try await SearchIndexBenchmark.measure(store, queries: queries, runs: runs) {
             rows.append(BenchRow(measured: "search, \(timing.name), \(size), p50", unit: "ms",

@@ -18,6 +18,9 @@ final class ChapterTracker {
     private var loads: [Task<Void, Never>] = []
     private var observers: [@MainActor () -> Void] = []
     private var lastPosition: TimeInterval = 0
+    /// The library's episode being played, whose chapters found after its
+    /// refresh go into the search index.
+    private var episode: EpisodeID?
 
     /// Whether it logs the chapters it finds and enters (the tests follow
     /// the player's tracker through those lines; an episode page's own
@@ -40,6 +43,7 @@ final class ChapterTracker {
         loads = []
         sources = [:]
         lastPosition = 0
+        self.episode = episode
         rebuild()
         if let episode { loads.append(Task { await loadFeedChapters(of: episode) }) }
         // GStreamer reads no MP4 chapters; Trackcast reads them itself, from
@@ -116,6 +120,11 @@ final class ChapterTracker {
         guard !chapters.isEmpty, sources[source] != chapters else { return }
         sources[source] = chapters
         rebuild()
+        // The feed's chapters are indexed by the refresh; the others only Trackcast's reading of them finds.
+        if source != .feed, let episode {
+            let learned = list.chapters.filter { $0.source != .feed && $0.isListed }
+            Task { [library] in await library.indexChapters(learned, of: episode) }
+        }
     }
 
     private func rebuild() {

@@ -40,6 +40,8 @@ final class EpisodePage {
     private var detail: EpisodeDetail?
     private var loadTask: Task<Void, Never>?
     private var transcriptTask: Task<Void, Never>?
+    /// The time of the transcript cue a search found, to show once the transcript is read.
+    private var cueToReveal: TimeInterval?
 
     /// - Parameter seek: plays `episode` from a position (a chapter or cue chosen).
     init(library: LibraryModel, artworkCache: ArtworkCache, nowPlaying: NowPlaying,
@@ -140,6 +142,7 @@ final class EpisodePage {
         default: "notes"
         }
         showPlayFrom(moment.flatMap(\.time), of: id)
+        if case .transcript(let start)? = moment { cueToReveal = start } else { cueToReveal = nil }
         transcriptView.searchFor("")
         transcriptView.showLoading()
         loadTask = Task { [weak self, library] in
@@ -259,6 +262,7 @@ final class EpisodePage {
                 if !fetched.fromCache { await self.library.indexTranscript(fetched.transcript, of: id) }
                 guard !Task.isCancelled, self.episodeID == id else { return }
                 self.transcriptView.show(fetched.transcript)
+                if let time = self.cueToReveal { self.transcriptView.reveal(at: time) }
                 Log.debug("transcript: \(fetched.transcript.cues.count) cues\(fetched.transcript.isTimed ? "" : ", untimed") from \(fetched.fromCache ? "the cache" : fetched.source.url.absoluteString)")
                 self.followPlayback()
             } catch {

@@ -347,10 +347,14 @@ final class LibraryModel {
     }
 
     /// Every place in the library that holds the words of `text`, grouped
-    /// by show and episode; empty if the library cannot be read.
+    /// by show and episode; empty if the library cannot be read, or if the
+    /// calling task is cancelled (the query then stops where it is).
     func search(_ text: String) async -> SearchResults {
         do {
             return SearchResults(try await openedStore().search(SearchQuery(text)))
+        } catch is CancellationError {
+            Log.debug("library search: superseded")
+            return SearchResults([])
         } catch {
             Log.warning("search failed: \(error)")
             return SearchResults([])
@@ -363,6 +367,17 @@ final class LibraryModel {
             try await openedStore().indexTranscript(transcript, of: episode)
         } catch {
             Log.warning("transcript of \(episode) not indexed: \(error)")
+        }
+    }
+
+    /// Puts chapters learned from a chapters file or the media into the search index.
+    func indexChapters(_ chapters: [Chapter], of episode: EpisodeID) async {
+        do {
+            if try await openedStore().indexChapters(chapters, of: episode) {
+                Log.debug("search index: \(chapters.count) chapters of episode \(episode.rawValue)")
+            }
+        } catch {
+            Log.warning("chapters of \(episode) not indexed: \(error)")
         }
     }
 

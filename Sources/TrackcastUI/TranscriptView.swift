@@ -145,6 +145,15 @@ final class TranscriptView {
         if let index, follow.isActive { list.scrollTo(index) }
     }
 
+    /// Scrolls to the cue at `time` (a search's result), and stops
+    /// following the play head, which would scroll away from it.
+    func reveal(at time: TimeInterval) {
+        guard let index = cursor?.cueIndex(at: time) else { return }
+        setFollowing(false, why: "search result")
+        list.scrollTo(index)
+        Log.debug("transcript: revealed cue \(index)")
+    }
+
     /// What a click on the row at `position` does: plays from a timed cue.
     func activate(_ position: Int) {
         guard let item = cues.payload(at: position), item.isTimed else { return }

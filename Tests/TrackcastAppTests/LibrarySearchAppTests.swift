@@ -46,6 +46,7 @@ extension RunningAppTests {
             #expect(await app.waitForLine("episode page: offers play from 1:10 in transcript", after: opened),
                     "\(app.standardOutput[opened...])")
             #expect(await app.waitForLine("episode page: episode 2 Tea and biscuits", after: opened))
+            #expect(await app.waitForLine("transcript: revealed cue 2", after: opened), "the cue found, in view")
             let page = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-search-play-from.png")
             try await RunningApp.saveScreenshot(to: page)
             print("play from screenshot: \(page.path)")
@@ -67,7 +68,7 @@ extension RunningAppTests {
         server.stop()
         // As the migration leaves a library that had episodes: nothing indexed, all of them to do.
         let reset = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [cli.database.path, """
-            DELETE FROM search_text; DELETE FROM search_places;
+            DELETE FROM search_heads; DELETE FROM search_notes; DELETE FROM search_cues; DELETE FROM search_places;
             INSERT INTO settings (key, value) VALUES ('search.unindexed-through', '3');
             """])
         try #require(reset.status == 0, "\(reset.standardError)")
@@ -76,7 +77,7 @@ extension RunningAppTests {
 
         // Again, for the app this time.
         let again = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [cli.database.path, """
-            DELETE FROM search_text; DELETE FROM search_places;
+            DELETE FROM search_heads; DELETE FROM search_notes; DELETE FROM search_cues; DELETE FROM search_places;
             INSERT INTO settings (key, value) VALUES ('search.unindexed-through', '3');
             """])
         try #require(again.status == 0)

@@ -199,8 +199,13 @@ extension RunningAppTests {
             try await app.activate("play-episode", "[<int64 1>]")
             #expect(await app.waitForLine("chapters: 4 (3 listed)", after: mark, timeout: .seconds(30)))
             #expect(server.log(for: "/episode/chapters.json").count == 1)
+            #expect(await app.waitForLine("search index: 3 chapters of episode 1"), "the listed chapters the file gave")
         }
         #expect(result.status == 0 && !result.timedOut)
+        // "Interview" is only in the chapters file: the search finds it with its start.
+        let found = try await ChildProcess.run(trackcast, arguments: ["--library", library.path, "search", "interview"])
+        #expect(found.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").prefix(5).joined(separator: " ") }
+                == ["1 Chaptered One chapter 4"], "\(found.standardOutput)")
     }
 
     @Test("a file's own chapters in each container: the list, the chapter under the play head after seeks, each entered once as it plays",

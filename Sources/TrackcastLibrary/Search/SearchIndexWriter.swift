@@ -1,12 +1,13 @@
 import Foundation
 
-/// Writes the search index's rows (`search_places` and the FTS5 table
-/// `search_text`, see `LibrarySchema.version6`) for episodes, inside the
-/// caller's transaction, so an episode and its index rows commit together.
+/// Writes the search index's rows (`search_places` and the FTS5 tables
+/// `search_heads`, `search_notes` and `search_cues`, see
+/// `LibrarySchema.version7`) for episodes, inside the caller's transaction,
+/// so an episode and its index rows commit together.
 ///
-/// Every write first removes what the index held for the same episode and
-/// kinds, so indexing an episode twice (a refresh meeting the
-/// `SearchIndexBuilder`) never duplicates a row.
+/// Every write replaces what the index held for the same episode and kinds
+/// (or keeps it, when its text is the same), so indexing an episode twice
+/// (a refresh meeting the `SearchIndexBuilder`) never duplicates a row.
 struct SearchIndexWriter {
     let connection: SQLiteConnection
 
@@ -54,18 +55,83 @@ struct SearchIndexWriter {
         }
     }
 
-    /// (Re)indexes an episode's title, notes and chapters.
-    func indexEpisode(_ episode: EpisodeID, _ text: EpisodeText, show: ShowText) throws(SQLiteError) {
-        try remove(episode, kinds: [.title, .notes, .chapter])
-        try insert(episode, .title, start: nil, column: "title", text: clean(text.title ?? ""),
-                   show: show.text)
+    /// (Re)indexes an episode's title, notes and chapters. Each kind whose
+    /// text is as indexed is left alone: FTS5 deletes a row by reading its
+    /// text and tokenizing it again, so rewriting unchanged notes (a
+    /// refresh meets an episode whose enclosure alone changed) cost twice
+    /// their indexing. `isNew`: the episode was just inserted, so nothing of
+    /// it can be indexed yet.
+    func indexEpisode(_ episode: EpisodeID, _ text: EpisodeText, show: ShowText, isNew: Bool = false) throws(SQLiteError) {
+        let title = clean(text.title ?? "")
+        let showText = show.text
         let notes = text.notes
-        if !notes.isEmpty {
-            try insert(episode, .notes, start: nil, column: "notes", text: notes)
+        let chapters = text.chapters.filter { !$0.title.isEmpty }.map { (start: $0.start, title: clean($0.title)) }
+        var sameTitle = false
+        if !isNew, let indexed = try indexedTitle(episode) {
+            sameTitle = indexed.title == title && indexed.show == showText
         }
-        for chapter in text.chapters where !chapter.title.isEmpty {
-            try insert(episode, .chapter, start: chapter.start, column: "chapter", text: clean(chapter.title))
+        if !sameTitle {
+            if !isNew { try remove(episode, kinds: [.title]) }
+            try insert(episode, .title, start: nil, column: "title", text: title, show: showText)
         }
+        let sameNotes = try isNew ? notes.isEmpty : (indexedNotes(episode) ?? "") == notes
+        if !sameNotes {
+            if !isNew { try remove(episode, kinds: [.notes]) }
+            if !notes.isEmpty { try insert(episode, .notes, start: nil, column: "notes", text: notes) }
+        }
+        let indexedChapters = try isNew ? [] : indexedChapters(episode)
+        let sameChapters = indexedChapters.elementsEqual(chapters) { $0.start == $1.start && $0.title == $1.title }
+        if !sameChapters {
+            if !isNew { try remove(episode, kinds: [.chapter]) }
+            for chapter in chapters {
+                try insert(episode, .chapter, start: chapter.start, column: "chapter", text: chapter.title)
+            }
+        }
+    }
+
+    private func indexedTitle(_ episode: EpisodeID) throws(SQLiteError) -> (title: String, show: String)? {
+        try connection.queryFirst("""
+            SELECT h.title, h.show FROM search_places p JOIN search_heads h ON h.rowid = p.id
+            WHERE p.episode_id = ? AND p.kind = ?
+            """, [episode, SearchPlace.Kind.title.rawValue]) { ($0.optionalString(0) ?? "", $0.optionalString(1) ?? "") }
+    }
+
+    private func indexedNotes(_ episode: EpisodeID) throws(SQLiteError) -> String? {
+        try connection.queryFirst("""
+            SELECT n.notes FROM search_places p JOIN search_notes n ON n.rowid = p.id
+            WHERE p.episode_id = ? AND p.kind = ?
+            """, [episode, SearchPlace.Kind.notes.rawValue]) { $0.optionalString(0) ?? "" }
+    }
+
+    private func indexedChapters(_ episode: EpisodeID, kind: SearchPlace.Kind = .chapter) throws(SQLiteError)
+        -> [(start: TimeInterval, title: String)] {
+        try connection.query("""
+            SELECT p.start, h.chapter FROM search_places p JOIN search_heads h ON h.rowid = p.id
+            WHERE p.episode_id = ? AND p.kind = ? ORDER BY p.id
+            """, [episode, kind.rawValue]) { ($0.double(0), $0.optionalString(1) ?? "") }
+    }
+
+    /// (Re)indexes the chapters learned of an episode after its refresh
+    /// (a chapters file, the media's own), but those the feed already
+    /// gave, which `indexEpisode` keeps. Returns whether the index changed:
+    /// the same chapters again, as each play of the episode finds them,
+    /// write nothing.
+    func indexLearnedChapters(_ episode: EpisodeID, _ chapters: [(start: TimeInterval, title: String)]) throws(SQLiteError)
+        -> Bool {
+        let fromFeed = try connection.query("SELECT start, title FROM chapters WHERE episode_id = ?", [episode]) {
+            ($0.double(0), $0.optionalString(1) ?? "")
+        }
+        let learned = chapters.map { (start: $0.start, title: clean($0.title)) }.filter { chapter in
+            !chapter.title.isEmpty
+                && !fromFeed.contains { abs($0.0 - chapter.start) < 0.5 && clean($0.1) == chapter.title }
+        }
+        let indexed = try indexedChapters(episode, kind: .learnedChapter)
+        guard !indexed.elementsEqual(learned, by: { $0.start == $1.start && $0.title == $1.title }) else { return false }
+        try remove(episode, kinds: [.learnedChapter])
+        for chapter in learned {
+            try insert(episode, .learnedChapter, start: chapter.start, column: "chapter", text: chapter.title)
+        }
+        return true
     }
 
     /// (Re)indexes an episode's transcript, one row per cue.
@@ -81,17 +147,19 @@ struct SearchIndexWriter {
     /// Rewrites the show's words on each of its episodes' title rows, after its title or author changed.
     func reindexShowText(_ showID: ShowID, _ show: ShowText) throws(SQLiteError) {
         try connection.execute("""
-            UPDATE search_text SET show = ? WHERE rowid IN (
+            UPDATE search_heads SET show = ? WHERE rowid IN (
                 SELECT p.id FROM search_places p JOIN episodes e ON e.id = p.episode_id WHERE e.show_id = ? AND p.kind = ?)
             """, [show.text, showID, SearchPlace.Kind.title.rawValue])
     }
 
     /// Removes the index rows of every episode of a show; call before the show's rows go.
     func removeShow(_ show: ShowID) throws(SQLiteError) {
-        try connection.execute("""
-            DELETE FROM search_text WHERE rowid IN (
-                SELECT p.id FROM search_places p JOIN episodes e ON e.id = p.episode_id WHERE e.show_id = ?)
-            """, [show])
+        for table in Self.tables {
+            try connection.execute("""
+                DELETE FROM \(table) WHERE rowid IN (
+                    SELECT p.id FROM search_places p JOIN episodes e ON e.id = p.episode_id WHERE e.show_id = ?)
+                """, [show])
+        }
         try connection.execute("""
             DELETE FROM search_places WHERE episode_id IN (SELECT id FROM episodes WHERE show_id = ?)
             """, [show])
@@ -100,7 +168,7 @@ struct SearchIndexWriter {
     private func remove(_ episode: EpisodeID, kinds: [SearchPlace.Kind]) throws(SQLiteError) {
         for kind in kinds {
             try connection.execute("""
-                DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_places WHERE episode_id = ? AND kind = ?)
+                DELETE FROM \(kind.table) WHERE rowid IN (SELECT id FROM search_places WHERE episode_id = ? AND kind = ?)
                 """, [episode, kind.rawValue])
             try connection.execute("DELETE FROM search_places WHERE episode_id = ? AND kind = ?", [episode, kind.rawValue])
         }
@@ -111,13 +179,16 @@ struct SearchIndexWriter {
         try connection.execute("INSERT INTO search_places (episode_id, kind, start) VALUES (?, ?, ?)",
                                [episode, kind.rawValue, start])
         let id = connection.lastInsertedRowID
-        // Column names come from this file, never from input.
+        // Table and column names come from this file, never from input.
         if let show {
-            try connection.execute("INSERT INTO search_text (rowid, \(column), show) VALUES (?, ?, ?)", [id, text, show])
+            try connection.execute("INSERT INTO \(kind.table) (rowid, \(column), show) VALUES (?, ?, ?)", [id, text, show])
         } else {
-            try connection.execute("INSERT INTO search_text (rowid, \(column)) VALUES (?, ?)", [id, text])
+            try connection.execute("INSERT INTO \(kind.table) (rowid, \(column)) VALUES (?, ?)", [id, text])
         }
     }
+
+    /// The FTS5 tables, one per group of kinds.
+    static let tables = ["search_heads", "search_notes", "search_cues"]
 
     private func clean(_ text: String) -> String { Self.clean(text) }
 

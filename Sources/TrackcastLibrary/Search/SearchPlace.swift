@@ -33,13 +33,25 @@ public enum SearchPlace: Sendable, Equatable {
     /// The `kind` column of `search_places`.
     enum Kind: Int {
         case title = 0, notes = 1, chapter = 2, transcript = 3
+        /// A chapter learned after the refresh, from a chapters file or the
+        /// media: kept apart from the feed's, which a refresh rewrites.
+        case learnedChapter = 4
+
+        /// The FTS5 table that holds this kind's text (`LibrarySchema.version7`).
+        var table: String {
+            switch self {
+            case .title, .chapter, .learnedChapter: "search_heads"
+            case .notes: "search_notes"
+            case .transcript: "search_cues"
+            }
+        }
     }
 
     init?(kind: Int, start: TimeInterval?) {
         switch Kind(rawValue: kind) {
         case .title: self = .title
         case .notes: self = .notes
-        case .chapter: self = .chapter(start: start ?? 0)
+        case .chapter, .learnedChapter: self = .chapter(start: start ?? 0)
         case .transcript: self = .transcript(start: start)
         case nil: return nil
         }

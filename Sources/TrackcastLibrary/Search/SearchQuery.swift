@@ -6,7 +6,11 @@
 /// (at anything not a letter, digit or mark), and each word goes in as a
 /// quoted string, so nothing typed can be an operator or a syntax error.
 /// The last word is a prefix while it is still being typed (no space after
-/// it), so results follow each keystroke.
+/// it), so results follow each keystroke, from its second letter: FTS5
+/// keeps prefix indexes of two and three letters, and a one-letter prefix
+/// would gather the postings of a twentieth of every word there is. A
+/// first letter typed after other words waits for the next one; alone, it
+/// is a word of its own.
 public struct SearchQuery: Sendable, Equatable {
     public let words: [String]
     public let lastIsPrefix: Bool
@@ -30,12 +34,21 @@ public struct SearchQuery: Sendable, Equatable {
     public var isEmpty: Bool { words.isEmpty }
 
     /// The MATCH expression: quoted words, all required, the last one a prefix if typing.
-    var expression: String {
-        words.enumerated().map { offset, word in
+    var expression: String { phrases.joined(separator: " ") }
+
+    /// Each word of `expression` as an FTS5 phrase of its own.
+    var phrases: [String] {
+        var words = words
+        var lastIsPrefix = lastIsPrefix
+        if lastIsPrefix, let last = words.last, last.count < 2 {
+            if words.count > 1 { words.removeLast() }
+            lastIsPrefix = false
+        }
+        return words.enumerated().map { offset, word in
             // Words hold no quote (see isWordScalar); doubling them anyway keeps this safe on its own.
             let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return offset == words.count - 1 && lastIsPrefix ? quoted + " *" : quoted
-        }.joined(separator: " ")
+        }
     }
 
     /// unicode61's token characters: letters, numbers, marks and private use.

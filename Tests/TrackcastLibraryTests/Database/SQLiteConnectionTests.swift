@@ -61,6 +61,31 @@ struct SQLiteConnectionTests {
         #expect(syntax.message.contains("syntax error"))
     }
 
+    /// Ten million rows of a recursive CTE: a statement that runs long.
+    static let longCount = """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000000) SELECT count(*) FROM n
+        """
+
+    @Test("cancelling the task stops a cancellable statement part-way, and only inside the cancellable scope")
+    func cancellableStatement() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.databaseURL
+        let task = Task { () throws -> Int? in
+            let connection = try SQLiteConnection(path: url.path)
+            do {
+                _ = try connection.cancellable {
+                    // Cancelled once the statement is already running, as a next keystroke would.
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    return try connection.queryFirst(Self.longCount) { $0.int(0) }
+                }
+                Issue.record("the statement ran to its end")
+            } catch is CancellationError {}
+            // Outside the scope, a cancelled task's statement runs as any other.
+            return try connection.queryFirst("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) SELECT count(*) FROM n") { $0.int(0) }
+        }
+        #expect(try await task.value == 100_000)
+    }
+
     @Test("a thrown error rolls the whole transaction back")
     func transactionRollsBack() throws {
         struct Abort: Error {}

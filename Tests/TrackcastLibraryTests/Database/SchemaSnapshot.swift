@@ -11,7 +11,7 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5]
+    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5, version6]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -470,4 +470,22 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
             ON CONFLICT (episode, action) DO UPDATE SET timestamp = excluded.timestamp, in_flight = 0;
         END;
         """, sampleData: version4.sampleData)
+
+    static let version6 = SchemaSnapshot(version: 6, schema: version5.schema + """
+        CREATE TABLE search_places (
+            id INTEGER PRIMARY KEY,
+            episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            kind INTEGER NOT NULL,
+            start REAL
+        ) STRICT;
+        CREATE INDEX search_places_by_episode ON search_places(episode_id, kind);
+        CREATE VIRTUAL TABLE search_text USING fts5(
+            title, show, chapter, notes, transcript,
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '2 3'
+        );
+        """, sampleData: version5.sampleData + """
+        INSERT INTO search_places (id, episode_id, kind, start) VALUES (1, 70, 0, NULL);
+        INSERT INTO search_text (rowid, title, show) VALUES (1, 'An indexed title', 'Old Show');
+        """)
 }

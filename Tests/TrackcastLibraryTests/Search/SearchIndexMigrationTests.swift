@@ -60,6 +60,31 @@ struct SearchIndexMigrationTests {
         #expect(try directory.openConnection().count("search_places") == 3, "two titles and one set of notes")
     }
 
+    @Test("a library indexed in one table (version 6) drops it and is indexed again, by kind")
+    func version6Reindexed() async throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let old = try directory.openConnection()
+            try old.executeScript(SchemaSnapshot.version6.schema)
+            try old.executeScript(SchemaSnapshot.version6.sampleData)
+            try old.executeScript("PRAGMA user_version = 6")
+        }
+        let store = try await LibraryStore(directory: directory.url)
+        #expect(try await store.searchIndexBacklog() == SearchIndexBacklog(remaining: 2, total: 2))
+        #expect(try await store.search(SearchQuery("indexed")).isEmpty, "the old table's rows are gone")
+        let connection = try directory.openConnection()
+        #expect(try connection.count("search_places") == 0)
+        #expect(try connection.queryFirst("SELECT 1 FROM sqlite_schema WHERE name = 'search_text'") { _ in true } == nil)
+        for table in ["search_heads", "search_notes", "search_cues"] {
+            #expect(try connection.queryFirst("SELECT v FROM \(table)_config WHERE k = 'automerge'") { $0.int(0) } == 8,
+                    "a refresh's transaction per show merges less often (\(table))")
+        }
+
+        try await SearchIndexBuilder(store: store) { _, _ in nil }.run()
+        #expect(try await store.search(SearchQuery("second")).map(\.episode.rawValue) == [71])
+        #expect(try connection.count("search_heads") == 2)
+    }
+
     @Test("a new library has no backlog")
     func newLibrary() async throws {
         let directory = try TemporaryDirectory()

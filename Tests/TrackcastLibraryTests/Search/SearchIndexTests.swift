@@ -29,8 +29,8 @@ struct SearchIndexTests {
                               etag: nil, lastModified: nil)
     }
 
-    func search(_ text: String) async throws -> [SearchMatch] {
-        try await store.search(SearchQuery(text))
+    func search(_ text: String, limit: Int = 100) async throws -> [SearchMatch] {
+        try await store.search(SearchQuery(text), limit: limit)
     }
 
     func episodeID(titled title: String) async throws -> EpisodeID {
@@ -38,9 +38,18 @@ struct SearchIndexTests {
         return try #require(try await store.episodes(of: show.id, limit: 100).first { $0.title == title }).id
     }
 
-    /// FTS5's own check that its index and its text agree.
+    /// FTS5's own check that its indexes and their text agree.
     func expectIndexIsSound() throws {
-        try directory.openConnection().execute("INSERT INTO search_text (search_text) VALUES ('integrity-check')")
+        let connection = try directory.openConnection()
+        for table in ["search_heads", "search_notes", "search_cues"] {
+            try connection.execute("INSERT INTO \(table) (\(table)) VALUES ('integrity-check')")
+        }
+    }
+
+    /// The rows of the three FTS5 tables.
+    func indexedTexts() throws -> Int {
+        let connection = try directory.openConnection()
+        return try connection.count("search_heads") + connection.count("search_notes") + connection.count("search_cues")
     }
 
     @Test("a word in a title ranks that episode above notes and transcripts that hold it")
@@ -92,6 +101,51 @@ struct SearchIndexTests {
         #expect(try await search("night zu").map(\.place) == [.title])
     }
 
+    @Test("a first letter typed after other words waits for the next; alone it is a word")
+    func oneLetterPrefix() async throws {
+        try await subscribe([Self.episode(1, title: "Zürich by night"), Self.episode(2, title: "X marks the spot")])
+        #expect(try await search("night z").map(\.episodeTitle) == ["Zürich by night"])
+        #expect(try await search("x").map(\.episodeTitle) == ["X marks the spot"])
+        #expect(try await search("z").isEmpty, "not every word that starts with z")
+    }
+
+    @Test("a word in more notes than BM25 ranks still lists titles first, then notes, at most the limit")
+    func commonWord() async throws {
+        let count = LibraryStore.rankedWordLimit + 50
+        try await subscribe((1...count).map { Self.episode($0, title: "Episode \($0)", notes: "Common words.") }
+            + [Self.episode(count + 1, title: "A common title", notes: "Other words.")])
+        let matches = try await search("common")
+        #expect(matches.count == 100)
+        #expect(matches.first?.episodeTitle == "A common title")
+        #expect(matches.first?.place == .title)
+        #expect(matches.dropFirst().allSatisfy { $0.place == .notes })
+        #expect(Set(matches.map(\.episode)).count == 100)
+        let notes = matches.dropFirst().map(\.episode.rawValue)
+        #expect(notes == notes.sorted(by: >), "a word in that many notes: newest indexed first, not scored")
+        #expect(try await search("common", limit: 5000).count == count + 1, "no match lost past the ranked ones")
+    }
+
+    @Test("a transcript's matches come in the order they were said")
+    func cuesInOrder() async throws {
+        try await subscribe([Self.episode(1, title: "Talk")])
+        let talk = try await episodeID(titled: "Talk")
+        try await store.indexTranscript(Transcript(cues: [10, 20, 30].map {
+            TranscriptCue(start: $0, end: $0 + 1, text: "the harbour again")
+        }), of: talk)
+        #expect(try await search("harbour").map(\.place) == [10, 20, 30].map { .transcript(start: $0) })
+    }
+
+    @Test("a search superseded by the next one reports it was cancelled")
+    func supersededSearch() async throws {
+        try await subscribe([Self.episode(1, title: "Harbour lights")])
+        let superseded = Task { [store] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await store.search(SearchQuery("harbour"))
+        }
+        await #expect(throws: CancellationError.self) { try await superseded.value }
+        #expect(try await search("harbour").count == 1, "the next search runs")
+    }
+
     @Test("the show's title and author find its episodes")
     func showWords() async throws {
         try await subscribe([Self.episode(1, title: "One"), Self.episode(2, title: "Two")], title: "Gardening Weekly")
@@ -111,6 +165,29 @@ struct SearchIndexTests {
         #expect(try await search("mail").map(\.place) == [.chapter(start: 723)])
     }
 
+    @Test("chapters learned after the refresh (a chapters file, the media) are found with their start and outlive refreshes")
+    func learnedChapters() async throws {
+        let feed = [Self.episode(1, title: "Show", chapters: [FeedChapter(start: 0, title: "Intro")])]
+        try await subscribe(feed)
+        let id = try await episodeID(titled: "Show")
+        let learned = [Chapter(start: 0, title: "Intro", source: .chaptersFile),
+                       Chapter(start: 723, title: "Listener mail", source: .chaptersFile),
+                       Chapter(start: 900, title: nil, source: .embedded)]
+        #expect(try await store.indexChapters(learned, of: id))
+        #expect(try await search("mail").map(\.place) == [.chapter(start: 723)])
+        #expect(try await search("intro").count == 1, "the feed's chapter is not indexed twice")
+        #expect(try await store.indexChapters(learned, of: id) == false, "the same again writes nothing")
+
+        try await subscribe([Self.episode(1, title: "Show", notes: "Changed notes.",
+                                          chapters: [FeedChapter(start: 0, title: "Intro")])])
+        #expect(try await search("mail").map(\.place) == [.chapter(start: 723)], "a refresh keeps them")
+
+        try await store.indexChapters([Chapter(start: 60, title: "Letters", source: .embedded)], of: id)
+        #expect(try await search("mail").isEmpty)
+        #expect(try await search("letters").map(\.place) == [.chapter(start: 60)])
+        try expectIndexIsSound()
+    }
+
     @Test("a refresh that changes an episode's notes changes what finds it")
     func refreshChangesNotes() async throws {
         try await subscribe([Self.episode(1, title: "One", notes: "<p>All about <b>tomatoes</b></p>")])
@@ -121,6 +198,26 @@ struct SearchIndexTests {
         #expect(try await search("cucumbers").map(\.place) == [.notes])
         let places = try directory.openConnection().count("search_places")
         #expect(places == 2, "one title and one notes row, not the old ones too")
+        try expectIndexIsSound()
+    }
+
+    @Test("a refresh that changes an episode but not its text leaves its index rows as they were")
+    func unchangedTextKept() async throws {
+        let chapters = [FeedChapter(start: 5, title: "Start")]
+        try await subscribe([Self.episode(1, title: "One", notes: "<p>Notes</p>", chapters: chapters)])
+        let places = { try directory.openConnection().query("SELECT id, kind FROM search_places ORDER BY id") { "\($0.int(0)):\($0.int(1))" } }
+        let before = try places()
+        var changed = Self.episode(1, title: "One", notes: "<p>Notes</p>", chapters: chapters)
+        changed.enclosures = [FeedEnclosure(url: URL(string: "https://media.example.org/1-fixed.mp3")!)]
+        #expect(try await subscribe([changed]).updated == 1)
+        #expect(try places() == before, "nothing rewritten")
+
+        changed.title = "One, renamed"
+        try await subscribe([changed])
+        let after = try places()
+        #expect(after.count == before.count && after.filter { !before.contains($0) }.map { $0.hasSuffix(":0") } == [true],
+                "only the title row is new: \(before) → \(after)")
+        #expect(try await search("renamed").map(\.place) == [.title])
         try expectIndexIsSound()
     }
 
@@ -139,7 +236,7 @@ struct SearchIndexTests {
         #expect(try await search("kept").map(\.show) == [kept.id])
         let connection = try directory.openConnection()
         #expect(try connection.count("search_places") == 2)
-        #expect(try connection.count("search_text") == 2)
+        #expect(try indexedTexts() == 2)
         try expectIndexIsSound()
     }
 
@@ -154,7 +251,7 @@ struct SearchIndexTests {
         #expect(try await search("synced").isEmpty)
         #expect(try await search("said").isEmpty)
         let connection = try directory.openConnection()
-        #expect(try connection.count("search_places") == 0 && connection.count("search_text") == 0)
+        #expect(try connection.count("search_places") == 0 && indexedTexts() == 0)
         try expectIndexIsSound()
     }
 

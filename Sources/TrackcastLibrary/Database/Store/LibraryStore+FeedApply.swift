@@ -63,7 +63,7 @@ extension LibraryStore {
                 } else {
                     let id = try writer.insertEpisode(episode, identity: identity, contentHash: contentHash, show: showID,
                                                       isNew: existingShow != nil, firstSeen: now)
-                    try index.indexEpisode(id, SearchIndexWriter.EpisodeText(episode), show: showText)
+                    try index.indexEpisode(id, SearchIndexWriter.EpisodeText(episode), show: showText, isNew: true)
                     if !episode.transcripts.isEmpty {
                         withTranscripts.append(EpisodeTranscripts(episode: id, transcripts: episode.transcripts))
                     }
