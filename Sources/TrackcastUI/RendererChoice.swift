@@ -50,12 +50,50 @@ enum RendererChoice {
         }
     }
 
+    /// What `prepareDisplay()` did to GDK_DEBUG: its value before (nil:
+    /// unset), to put back once GTK has read it; nil when GL was left alone.
+    @MainActor private static var debugBeforeGLDisabled: String??
+
+    /// Whether GL is not worth loading at all: with no GPU device, GL can
+    /// only be software, where `choose` picks cairo and the CPU anyway.
+    /// A GSK_RENDERER of the user's own, or video on the GPU asked for,
+    /// keeps GL.
+    static func skipsGL(environment: [String: String], hasGPUDevice: Bool) -> Bool {
+        !hasGPUDevice && environment["GSK_RENDERER"] == nil && environment[environmentVariable] != "1"
+    }
+
+    /// A DRM node (Mesa's and most drivers' way to a GPU, also inside a
+    /// Flatpak with the dri device) or NVIDIA's own device.
+    static var hasGPUDevice: Bool {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return nodes.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
+            || FileManager.default.fileExists(atPath: "/dev/nvidia0")
+    }
+
+    /// Call before GTK starts: it reads GDK_DEBUG once. On a machine with no
+    /// GPU, GDK would still load Mesa and LLVM to pick its X visual; told
+    /// not to (GDK_DEBUG=gl-disable), a bare GTK window here is 26 MB
+    /// resident instead of 87 MB and shows its first frame 30-70 ms sooner.
+    @MainActor
+    static func prepareDisplay() {
+        let environment = ProcessInfo.processInfo.environment
+        guard skipsGL(environment: environment, hasGPUDevice: hasGPUDevice) else { return }
+        let debug = environment["GDK_DEBUG"]
+        debugBeforeGLDisabled = .some(debug)
+        setenv("GDK_DEBUG", [debug, "gl-disable"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ","), 1)
+    }
+
     /// Call after GTK is initialised and before any window is shown: GTK
     /// reads GSK_RENDERER once, when it makes its first renderer.
     @MainActor
     static func apply() {
+        if let debug = debugBeforeGLDisabled {
+            // Read already; programs started from here (a browser) get the user's own.
+            if let debug { setenv("GDK_DEBUG", debug, 1) } else { unsetenv("GDK_DEBUG") }
+        }
         let environment = ProcessInfo.processInfo.environment
-        let renderer = GLRenderer.name
+        let glSkipped = debugBeforeGLDisabled != nil
+        let renderer = glSkipped ? nil : GLRenderer.name
         let gpuConversion: Bool? = switch environment[environmentVariable] {
         case "1": true
         case "0": false
@@ -65,7 +103,8 @@ enum RendererChoice {
         if let gskRenderer = choice.gskRenderer { setenv("GSK_RENDERER", gskRenderer, 1) }
         videoOnGPU = choice.videoOnGPU
         drawsWithCairo = choice.drawsWithCairo
+        let gl = glSkipped ? "not loaded: no GPU device" : renderer ?? "none"
         Log.debug("renderer: \(environment["GSK_RENDERER"] ?? choice.gskRenderer ?? "GTK's default"), "
-                  + "video converted on the \(choice.videoOnGPU ? "GPU" : "CPU") (GL: \(renderer ?? "none"))")
+                  + "video converted on the \(choice.videoOnGPU ? "GPU" : "CPU") (GL: \(gl))")
     }
 }

@@ -69,6 +69,7 @@ public final class TrackcastApplication {
         artworkCache = ArtworkCache(library: library)
         upNext = UpNext(library: library)
         sync = SyncController(library: library, keyring: Keyring())
+        RendererChoice.prepareDisplay()
         application = Application(id: AppIdentity.id, handlesOpen: true)
         application.onStartup { [unowned self] in
             installActions()
