@@ -48,14 +48,26 @@ public enum SyncTimestamp {
         let days = total.quotientAndRemainder(dividingBy: 86_400)
         let (year, month, day) = civil(fromDays: days.quotient)
         let second = days.remainder
-        let fields = [(year, 4), (month, 2), (day, 2), (second / 3600, 2), (second / 60 % 60, 2), (second % 60, 2)]
-        for (index, (value, width)) in fields.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: index == 3 ? "T" : index < 3 ? "-" : ":")) }
-            var divisor = width == 4 ? 1000 : 10
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+        digits(year, 4, into: &out)
+        out.append(UInt8(ascii: "-"))
+        digits(month, 2, into: &out)
+        out.append(UInt8(ascii: "-"))
+        digits(day, 2, into: &out)
+        out.append(UInt8(ascii: "T"))
+        digits(second / 3600, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        digits(second / 60 % 60, 2, into: &out)
+        out.append(UInt8(ascii: ":"))
+        digits(second % 60, 2, into: &out)
+    }
+
+    /// `value`'s last `count` decimal digits, zero-padded.
+    private static func digits(_ value: Int, _ count: Int, into out: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
     }
 
