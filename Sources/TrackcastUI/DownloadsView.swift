@@ -27,6 +27,7 @@ final class DownloadsView {
             return row
         })
         list.showSeparators(true)
+        list.keepRowsOnlyWhileMapped()
         list.setAccessibleLabel(tr("Downloads"))
         list.onActivate { [downloads] position in
             if let listing = downloads.payload(at: position) { play(listing.episode) }

@@ -37,6 +37,7 @@ final class EpisodeListView {
             EpisodeRow(namesShow: true, inQueue: isQueue, dropped: dropped)
         })
         list.showSeparators(true)
+        list.keepRowsOnlyWhileMapped()
         list.setAccessibleLabel(accessibleLabel)
         list.onActivate { [episodes] position in
             if let episode = episodes.payload(at: position) { play(episode) }

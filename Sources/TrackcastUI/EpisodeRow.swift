@@ -12,15 +12,19 @@ final class EpisodeRow: ListRowController {
     private let box = Box(.horizontal, spacing: 12)
     private let title = Inscription()
     private let details = Label()
-    private let played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
-    private let download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
+    // Each row makes only the buttons its list shows: a list keeps up to 200
+    // rows alive, and each button is several kilobytes of widgets.
+    private lazy var played = Button(iconName: "checkbox-symbolic", tooltip: tr("Mark as Played"))
+    private lazy var download = Button(iconName: "folder-download-symbolic", tooltip: tr("Download"))
     /// Its menu is made when it opens, for the episode bound then.
-    private var episodeMenu: MenuButton!
-    private let moveUp = Button(iconName: "go-up-symbolic", tooltip: tr("Move Up"))
-    private let moveDown = Button(iconName: "go-down-symbolic", tooltip: tr("Move Down"))
-    private let dragSource = NumberDragSource()
+    private lazy var episodeMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Episode Menu")) { [weak self] in
+        Self.menu(for: self?.episodeID)
+    }
+    private lazy var moveUp = Button(iconName: "go-up-symbolic", tooltip: tr("Move Up"))
+    private lazy var moveDown = Button(iconName: "go-down-symbolic", tooltip: tr("Move Down"))
+    private lazy var dragSource = NumberDragSource()
     private var episodeID: EpisodeID?
-    private let remove = Button(iconName: "list-remove-symbolic", tooltip: tr("Remove from Queue"))
+    private lazy var remove = Button(iconName: "list-remove-symbolic", tooltip: tr("Remove from Queue"))
     private let inQueue: Bool
 
     var root: Widget { box }
@@ -34,9 +38,6 @@ final class EpisodeRow: ListRowController {
     init(namesShow: Bool = false, inQueue: Bool = false, dropped: QueueDrop? = nil) {
         self.namesShow = namesShow
         self.inQueue = inQueue
-        episodeMenu = MenuButton(iconName: "view-more-symbolic", tooltip: tr("Episode Menu")) { [weak self] in
-            Self.menu(for: self?.episodeID)
-        }
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         let text = Box(.vertical, spacing: 4)
         text.expandHorizontally()
@@ -90,14 +91,14 @@ final class EpisodeRow: ListRowController {
         if episode.isNew { parts.append(tr("New")) }
         if !inQueue { showDownload(of: episode, in: &parts) }
         details.text = parts.joined(separator: " · ")
+        box.setAccessibleLabel(episode.isPlayed ? String(format: tr("%@, played"), title.text) : title.text)
+        guard !inQueue else { return }
         // The action's target names this row's episode; rows are recycled.
         played.setAction("app.set-played", target: Variant(tuple: [Variant(episode.id.rawValue), Variant(!episode.isPlayed)]))
         if episode.isPlayed {
             played.setIcon("checkbox-checked-symbolic", tooltip: tr("Mark as Unplayed"))
-            box.setAccessibleLabel(String(format: tr("%@, played"), title.text))
         } else {
             played.setIcon("checkbox-symbolic", tooltip: tr("Mark as Played"))
-            box.setAccessibleLabel(title.text)
         }
     }
 

@@ -26,6 +26,7 @@ final class LibraryView {
 
         grid = GridView(model: shows, factory: ListItemFactory { ShowTile(artworkCache: artworkCache) })
         grid.setColumns(minimum: 2, maximum: 12)
+        grid.keepRowsOnlyWhileMapped()
         grid.setAccessibleLabel(tr("Shows"))
         grid.onActivate { [shows] position in
             if let show = shows.payload(at: position) { openShow(show.id) }

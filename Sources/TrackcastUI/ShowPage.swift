@@ -82,6 +82,7 @@ final class ShowPage {
 
         list = ListView(model: episodes, factory: ListItemFactory { EpisodeRow() })
         list.showSeparators(true)
+        list.keepRowsOnlyWhileMapped()
         list.setAccessibleLabel(tr("Episodes"))
         list.onActivate { [episodes] position in
             if let episode = episodes.payload(at: position) { play(episode) }

@@ -141,6 +141,69 @@ struct ListWidgetTests {
         #expect(await pump { list.isVisible && list.isMapped }, "the list did not come back with its page")
     }
 
+    @Test("a list that keeps rows only while mapped drops them behind another page and gets them back where it was")
+    func rowsOnlyWhileMapped() async throws {
+        let store = ListStore<Episode>()
+        store.replaceAll(with: (0..<1_000).map { Episode("Episode \($0)") })
+        final class WeakRow { weak var row: TitleRow?; init(_ row: TitleRow) { self.row = row } }
+        var made: [WeakRow] = []
+        let factory = ListItemFactory { let row = TitleRow(); made.append(WeakRow(row)); return row }
+        let list = ListView(model: store, factory: factory)
+        list.keepRowsOnlyWhileMapped()
+        let scrolled = ScrolledWindow(child: list)
+        let pages = ViewStack()
+        pages.add(scrolled, name: "list")
+        pages.add(Label("elsewhere"), name: "other")
+        pages.visibleChildName = "list"
+        let window = Window(title: "rows while mapped test")
+        window.setDefaultSize(width: 300, height: 400)
+        window.setChild(pages)
+        window.present()
+        defer { window.destroy() }
+        var live: [TitleRow] { made.compactMap(\.row) }
+        var shownNumbers: [Int] { live.compactMap { Int($0.label.text.split(separator: " ").last ?? "") } }
+
+        #expect(await pump { list.isMapped && !live.isEmpty }, "no row was made")
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled.widget))
+        #expect(await pump { gtk_adjustment_get_upper(adjustment) > 6_000 }, "the list never grew")
+        gtk_adjustment_set_value(adjustment, 5_000)
+        #expect(await pump { shownNumbers.contains { $0 > 100 } }, "scrolling bound no later row")
+
+        pages.visibleChildName = "other"
+        #expect(await pump { live.isEmpty }, "\(live.count) rows stayed alive behind another page")
+        pages.visibleChildName = "list"
+        #expect(await pump { list.isMapped && !live.isEmpty }, "no row came back with the page")
+        #expect(gtk_adjustment_get_value(adjustment) == 5_000, "the scroll position was lost")
+        #expect(await pump { shownNumbers.contains { $0 > 100 } }, "the rows came back at the top: \(shownNumbers.sorted().prefix(5))")
+    }
+
+    @Test("a list that keeps rows only while mapped makes them again after its Swift wrappers are gone")
+    func rowsOnlyWhileMappedOutliveWrappers() async throws {
+        final class WeakRow { weak var row: TitleRow?; init(_ row: TitleRow) { self.row = row } }
+        var made: [WeakRow] = []
+        let pages = ViewStack()
+        do {
+            let store = ListStore<Episode>()
+            store.replaceAll(with: (0..<300).map { Episode("Episode \($0)") })
+            let list = ListView(model: store, factory: ListItemFactory { let row = TitleRow(); made.append(WeakRow(row)); return row })
+            list.keepRowsOnlyWhileMapped()
+            pages.add(ScrolledWindow(child: list), name: "list")
+        }
+        pages.add(Label("elsewhere"), name: "other")
+        pages.visibleChildName = "other"
+        let window = Window(title: "rows after wrappers test")
+        window.setDefaultSize(width: 300, height: 400)
+        window.setChild(pages)
+        window.present()
+        defer { window.destroy() }
+        var live: Int { made.count { $0.row != nil } }
+
+        _ = await pump(timeout: .milliseconds(200)) { false }
+        #expect(live == 0, "\(live) rows were made behind another page")
+        pages.visibleChildName = "list"
+        #expect(await pump { live > 0 }, "no row was made when the list came on screen")
+    }
+
     @Test("a leaflet keeps its shadow's parts after its pages, which their restyling at each allocation then spares")
     func leafletShadowAfterPages() {
         let leaflet = Leaflet(canUnfold: false)

@@ -12,7 +12,8 @@ extension LibraryStore {
     /// Every episode with a download record: running ones first, then
     /// failed, then complete, each most recently changed first.
     public func downloadList(limit: Int) throws -> [DownloadListing] {
-        try connection.query("""
+        var reader = EpisodeSummaryQuery.Reader()
+        return try connection.query("""
             SELECT \(EpisodeSummaryQuery.columns), d.path, d.bytes, d.total, d.error, d.updated FROM downloads d
             JOIN episodes e ON e.id = d.episode_id
             \(EpisodeSummaryQuery.showAndMedia)
@@ -21,7 +22,7 @@ extension LibraryStore {
                 d.updated DESC, d.episode_id DESC
             LIMIT ?
             """, [limit]) { row in
-            let summary = EpisodeSummaryQuery.read(row)
+            let summary = reader.read(row)
             return DownloadListing(episode: summary, download: DownloadRecord(
                 state: summary.downloadState ?? .failed, file: row.optionalString(16).map { URL(fileURLWithPath: $0) },
                 bytes: row.int64(17), total: row.optionalInt64(18), error: row.optionalString(19), updated: row.date(20)))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SQL of every episode list, and the reading of its rows into
 /// `EpisodeSummary`. The lists share columns and joins and differ in their
 /// root table, WHERE and ORDER BY; the fragments are constants, so every
@@ -81,23 +83,53 @@ enum EpisodeSummaryQuery {
         ORDER BY q.position
         """
 
+    /// One row, on its own.
     static func read(_ row: SQLiteRow) -> EpisodeSummary {
-        EpisodeSummary(
-            id: EpisodeID(rawValue: row.int64(0)),
-            showID: ShowID(rawValue: row.int64(1)),
-            showTitle: row.optionalString(2),
-            title: row.optionalString(3),
-            published: row.optionalDate(4),
-            duration: row.optionalDouble(5),
-            imageURL: row.url(6),
-            showImageURL: row.url(7),
-            isPlayed: row.bool(8),
-            isNew: row.bool(9),
-            mediaURL: row.url(10),
-            mediaType: row.optionalString(11),
-            resumePosition: row.isNull(12) ? nil : ResumePosition(
-                position: row.double(12), duration: row.optionalDouble(13),
-                updated: .init(timeIntervalSince1970: row.double(14))),
-            downloadState: row.enumeration(15, as: DownloadState.self))
+        var reader = Reader()
+        return reader.read(row)
+    }
+
+    /// Reads a query's rows. A list reads hundreds of rows of one show or a
+    /// few, and each row repeats its show's title and artwork address: those
+    /// are made once per query and shared, not once per row (a `URL` is a
+    /// few hundred bytes, and a long show page holds ten thousand rows).
+    struct Reader {
+        private var titles: [String: String] = [:]
+        private var artwork: [String: URL] = [:]
+
+        mutating func read(_ row: SQLiteRow) -> EpisodeSummary {
+            EpisodeSummary(
+                id: EpisodeID(rawValue: row.int64(0)),
+                showID: ShowID(rawValue: row.int64(1)),
+                showTitle: sharedTitle(row.optionalString(2)),
+                title: row.optionalString(3),
+                published: row.optionalDate(4),
+                duration: row.optionalDouble(5),
+                imageURL: sharedArtwork(row.optionalString(6)),
+                showImageURL: sharedArtwork(row.optionalString(7)),
+                isPlayed: row.bool(8),
+                isNew: row.bool(9),
+                mediaURL: row.url(10),
+                mediaType: row.optionalString(11),
+                resumePosition: row.isNull(12) ? nil : ResumePosition(
+                    position: row.double(12), duration: row.optionalDouble(13),
+                    updated: .init(timeIntervalSince1970: row.double(14))),
+                downloadState: row.enumeration(15, as: DownloadState.self))
+        }
+
+        private mutating func sharedTitle(_ title: String?) -> String? {
+            guard let title else { return nil }
+            if let known = titles[title] { return known }
+            titles[title] = title
+            return title
+        }
+
+        private mutating func sharedArtwork(_ address: String?) -> URL? {
+            guard let address else { return nil }
+            if let known = artwork[address] { return known }
+            let url = URL(string: address)
+            artwork[address] = url
+            return url
+        }
     }
 }

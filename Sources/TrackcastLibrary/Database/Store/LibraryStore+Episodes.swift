@@ -4,23 +4,27 @@ extension LibraryStore {
     /// One page of a show's episodes.
     public func episodes(of show: ShowID, filter: EpisodeFilter = .all, sort: EpisodeSort = .newestFirst,
                          limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query(EpisodeSummaryQuery.showEpisodes(filter: filter, sort: sort), [show, limit, offset],
-                             EpisodeSummaryQuery.read)
+        var reader = EpisodeSummaryQuery.Reader()
+        return try connection.query(EpisodeSummaryQuery.showEpisodes(filter: filter, sort: sort),
+                                    [show, limit, offset]) { reader.read($0) }
     }
 
     /// New episodes across all shows, newest first.
     public func newEpisodes(limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query(EpisodeSummaryQuery.newEpisodes, [limit, offset], EpisodeSummaryQuery.read)
+        var reader = EpisodeSummaryQuery.Reader()
+        return try connection.query(EpisodeSummaryQuery.newEpisodes, [limit, offset]) { reader.read($0) }
     }
 
     /// Started and not finished ("continue listening"), most recently played first.
     public func inProgressEpisodes(limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query(EpisodeSummaryQuery.inProgress, [limit, offset], EpisodeSummaryQuery.read)
+        var reader = EpisodeSummaryQuery.Reader()
+        return try connection.query(EpisodeSummaryQuery.inProgress, [limit, offset]) { reader.read($0) }
     }
 
     /// Completely downloaded episodes, most recently finished first.
     public func downloadedEpisodes(limit: Int, offset: Int = 0) throws -> [EpisodeSummary] {
-        try connection.query(EpisodeSummaryQuery.downloaded, [limit, offset], EpisodeSummaryQuery.read)
+        var reader = EpisodeSummaryQuery.Reader()
+        return try connection.query(EpisodeSummaryQuery.downloaded, [limit, offset]) { reader.read($0) }
     }
 
     public func episodeSummary(_ id: EpisodeID) throws -> EpisodeSummary? {

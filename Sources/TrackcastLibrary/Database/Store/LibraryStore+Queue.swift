@@ -1,7 +1,8 @@
 extension LibraryStore {
     /// The play queue, in play order.
     public func queue() throws -> [EpisodeSummary] {
-        try connection.query(EpisodeSummaryQuery.queue, [], EpisodeSummaryQuery.read)
+        var reader = EpisodeSummaryQuery.Reader()
+        return try connection.query(EpisodeSummaryQuery.queue, []) { reader.read($0) }
     }
 
     /// "Play last": adds the episodes at the end, in the given order. One that
