@@ -24,6 +24,10 @@ Task {
             let startup = StartupBenchmark(trackcast: options.path("--trackcast"), floorWindow: options.path("--floor-window"))
             table.add(try startup.run())
             table.add(try await LibraryStartupBenchmark(startup: startup).run())
+            for row in try PeerStartupBenchmark(trackcast: options.path("--trackcast"),
+                                                firstPaint: options.path("--first-paint")).run() {
+                table.add(row)
+            }
         }
         if groups.contains("cli-startup") {
             for row in try CLIStartupBenchmark(trackcast: options.path("--trackcast"), floor: options.path("--floor-cli"),
