@@ -41,6 +41,11 @@ public struct RealisticFeedWriter: Sendable {
     public var persons: ClosedRange<Int>
     /// Words in each episode's `itunes:keywords`.
     public var keywords: ClosedRange<Int>
+    /// Each item drawn from a seed of its own, so that the feed with one
+    /// episode more keeps every older item byte for byte, as a real feed
+    /// grows at its top (the refresh bench). Otherwise one stream draws the
+    /// whole feed, as the parsing corpus was made.
+    public var itemsKeptAsItGrows = false
 
     public init(seed: UInt64, episodes: Int, charset: Charset = .utf8, notesBytes: ClosedRange<Int> = 600...3_000,
                 notesInCDATA: Bool = true, persons: ClosedRange<Int> = 2...11, keywords: ClosedRange<Int> = 20...59) {
@@ -86,7 +91,12 @@ public struct RealisticFeedWriter: Sendable {
             """
         out.reserveCapacity(episodes * (notesBytes.upperBound * 3 + 3_000))
         for number in stride(from: episodes, to: 0, by: -1) {
-            writeItem(number: number, slug: slug, language: language, to: &out, &random)
+            if itemsKeptAsItGrows {
+                var itemRandom = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(number))
+                writeItem(number: number, slug: slug, language: language, to: &out, &itemRandom)
+            } else {
+                writeItem(number: number, slug: slug, language: language, to: &out, &random)
+            }
         }
         return out + "  </channel>\n</rss>\n"
     }
