@@ -120,7 +120,20 @@ extension RunningAppTests {
         }
     }
 
-    @Test("an interstitial played is not played again when a seek goes back over it")
+    @Test("one without CUE=ONCE plays again when a seek goes back before it and playback crosses it again")
+    func interstitialPlaysAgainAfterSeekBack() async throws {
+        try await withInterstitialStream { app, server in
+            let over = "interstitial first: over, the item resumes at 7.00 s"
+            try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
+                         "\(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<2.0>]")
+            #expect(await app.waitForLine("interstitial first: playing \(server.url(InterstitialStream.assetPath))", after: mark),
+                    "\(app.standardOutput[mark...])")
+        }
+    }
+
+    @Test("one with CUE=ONCE is not played again when a seek goes back over it")
     func playedInterstitialNotReplayed() async throws {
         try await withInterstitialStream { app, server in
             try await seekOverLocked(app, server)

@@ -13,7 +13,7 @@ struct InterstitialScheduleTests {
                                         forbidsSkip: true, forbidsJump: true)
     static let listed = HLSInterstitial(id: "listed", start: 8, assetList: URL(string: "https://example.org/l.json"))
 
-    @Test("each plays when playback crosses its start, once: played ones are not due again")
+    @Test("each plays when playback crosses its start; once played it is not due again (until a seek goes back before it)")
     func dueOnce() {
         var schedule = InterstitialSchedule([Self.locked, Self.first])
         #expect(schedule.pendingStarts == [4, 12])
