@@ -6,11 +6,9 @@ import Testing
 /// loopback, a segment published every second while it plays.
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
-    @Test("a live playlist shows LIVE, has no length on MPRIS, seeks within its window and goes back to live")
-    func livePlaylist() async throws {
-        let server = try TestHTTPServer()
-        let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 40,
-                              initially: 40)
+    /// Publishes `live` a segment a second and runs `body` with the app launched on it, once it shows LIVE.
+    private func withLiveApp(_ live: LiveStream, on server: TestHTTPServer,
+                             _ body: (RunningApp) async throws -> Void) async throws {
         let encoder = live.publishEverySecond()
         defer { encoder.cancel() }
         let library = RunningApp.temporaryLibrary()
@@ -18,6 +16,17 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library, arguments: [server.url(live.path)])
         let result = try await app.quitting { app in
             try #require(await app.waitForLine("| Pause | LIVE"), "no LIVE badge: \(app.standardOutput)")
+            try await body(app)
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("a live playlist shows LIVE, has no length on MPRIS, seeks within its window and goes back to live")
+    func livePlaylist() async throws {
+        let server = try TestHTTPServer()
+        let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 40,
+                              initially: 40)
+        try await withLiveApp(live, on: server) { app in
             let metadata = try await app.mprisPlayerProperty("Metadata")
             #expect(metadata.contains("xesam:url") && !metadata.contains("mpris:length"), "metadata: \(metadata)")
             // A window of 40 one-second segments: it can seek within it.
@@ -32,11 +41,8 @@ extension RunningAppTests {
             #expect(await app.waitForLine("live: going to the edge", after: mark))
             #expect(await app.waitForLine("| Pause | LIVE\n", after: mark), "the button stayed: \(app.standardOutput[mark...])")
         }
-        #expect(result.status == 0 && !result.timedOut)
     }
-}
 
-extension RunningAppTests {
     @Test("an interstitial dated ahead in a live playlist plays when playback reaches it, then the stream is live again at its edge")
     func liveInterstitial() async throws {
         let server = try TestHTTPServer()
@@ -54,13 +60,7 @@ extension RunningAppTests {
                               programDate: Date(timeIntervalSince1970: 1_772_359_200), dateRanges: [
                                   #"#EXT-X-DATERANGE:ID="break",CLASS="com.apple.hls.interstitial",START-DATE="2026-03-01T10:00:46Z",DURATION=2,X-ASSET-URI="/ads/ad.m3u8""#,
                               ])
-        let encoder = live.publishEverySecond()
-        defer { encoder.cancel() }
-        let library = RunningApp.temporaryLibrary()
-        defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await RunningApp.launch(library: library, arguments: [server.url(live.path)])
-        let result = try await app.quitting { app in
-            try #require(await app.waitForLine("| Pause | LIVE"), "no LIVE badge: \(app.standardOutput)")
+        try await withLiveApp(live, on: server) { app in
             try #require(await app.waitForLine("interstitials: 1 (break at "), "\(app.standardOutput)")
             try #require(await app.waitForLine("interstitial break: playing \(server.url("/ads/ad.m3u8"))", timeout: .seconds(40)),
                          "\(app.standardOutput)")
@@ -79,6 +79,5 @@ extension RunningAppTests {
             #expect(metadata.contains("'xesam:url': <'\(server.url(live.path))'>") && !metadata.contains("mpris:length"),
                     "\(metadata)")
         }
-        #expect(result.status == 0 && !result.timedOut)
     }
 }
