@@ -1071,6 +1071,10 @@ public final class PlayerController {
         let limit = configuration.networkTimeout
         session.stallWatch = Task { [weak self] in
             guard (try? await Task.sleep(for: limit)) != nil else { return }
+            // A live stream's buffer is not waited for (`buffering`): its
+            // preroll's buffer messages, before it was known to be live, may
+            // stop short of 100 % while it plays on.
+            guard !session.isLive else { return }
             self?.fail(session, .timeout)
         }
     }

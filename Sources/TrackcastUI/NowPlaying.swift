@@ -72,6 +72,8 @@ final class NowPlaying {
     private var interstitialTask: Task<Void, Never>?
     /// Waits for playback to reach the next interstitial; ends with the load it watches.
     private var crossingTask: Task<Void, Never>?
+    /// Fetches the asset list of an interstitial come due; cancelled with the item.
+    private var assetListTask: Task<Void, Never>?
     /// The interstitial playing in place of the item, while one does.
     private(set) var interstitialBreak: InterstitialBreak?
     /// Further behind than this, the player bar offers to go to live: a
@@ -255,7 +257,7 @@ final class NowPlaying {
     /// What MPRIS shows for `uri` beyond the file's own tags: the episode
     /// and show titles, and artwork on disk.
     func metadata(forURI uri: String) -> MPRISLibraryMetadata? {
-        if let current = interstitialBreak, uri == current.interstitial.assetURI?.absoluteString {
+        if let current = interstitialBreak, uri == current.asset.uri.absoluteString {
             return MPRISLibraryMetadata(title: tr("Interstitial"), artist: item?.showTitle, album: item?.showTitle,
                                         interstitial: current.interstitial.id,
                                         forbidsSeeking: current.interstitial.forbidsSkip)
@@ -521,6 +523,8 @@ final class NowPlaying {
         crossingTask = nil
         interstitialTask?.cancel()
         interstitialTask = nil
+        assetListTask?.cancel()
+        assetListTask = nil
         if scheduleURI != newItem.uri {
             schedule = InterstitialSchedule([])
             scheduleURI = nil
@@ -625,12 +629,13 @@ final class NowPlaying {
             // Play goes on with the item from where the interstitial took it.
             position = current.itemPosition
             duration = current.itemDuration
+            isLive = current.itemIsLive
             interstitialBreak = nil
             Log.debug("interstitial \(current.interstitial.id): cancelled")
         }
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         itemID = nil
-        for task in [tickTask, assetTask, eventTask, interstitialTask, crossingTask] { task?.cancel() }
+        for task in [tickTask, assetTask, eventTask, interstitialTask, crossingTask, assetListTask] { task?.cancel() }
         player.stop()
         phase = .idle
         video?.clear()
@@ -690,6 +695,8 @@ final class NowPlaying {
         if interstitialBreak == nil {
             resume.stopped(at: position, duration: duration)
             moved()
+            // Back before one that has played: it plays again when crossed, unless it plays once.
+            if isLoaded, schedule.sought(to: landing.seconds), let itemID { watchCrossings(of: itemID) }
         }
         notify()
     }
@@ -812,8 +819,12 @@ final class NowPlaying {
     /// task it returns.
     @discardableResult
     func saveCurrentPosition() -> Task<Void, Never>? {
-        // The player holds the interstitial: the item is where it was left.
-        if let current = interstitialBreak { return resume.stopped(at: current.itemPosition, duration: current.itemDuration) }
+        // The player holds the interstitial: the item is where it was left
+        // (after its end, for a POST one: finished, nothing to record).
+        if let current = interstitialBreak {
+            guard !current.interstitial.cue.contains(.post) else { return nil }
+            return resume.stopped(at: current.itemPosition, duration: current.itemDuration)
+        }
         if isLoaded, let current = player?.position { position = current }
         guard item != nil, position > .zero, phase != .ended else { return nil }
         return resume.stopped(at: position, duration: duration)
@@ -869,7 +880,11 @@ final class NowPlaying {
         case .ended:
             if let duration { position = duration }
             resume.finish()
-            if !sleepTimer.itemEnded() { endHandler?() }
+            if let postroll = schedule.dueAtEnd, scheduleURI == item?.uri {
+                startBreak(postroll, then: nil)
+            } else {
+                itemEnded()
+            }
         case .failed(let error):
             let title = item?.title ?? ""
             retryPoint = error.isRetryable ? position : nil
@@ -940,63 +955,156 @@ final class NowPlaying {
         startBreak(due, then: nil)
     }
 
-    /// Plays `interstitial`'s asset in the item's place, as a load of its
-    /// own; the item goes on when it ends, at `target` if a seek over it
-    /// asked for one, else at its resume offset.
+    /// Plays `interstitial` in the item's place, its asset or, once fetched,
+    /// the assets its list names; the item goes on when they end, at
+    /// `target` if a seek over it asked for one, else as the schedule says.
     private func startBreak(_ interstitial: HLSInterstitial, then target: Duration?) {
-        guard let player, let item, let asset = interstitial.assetURI else { return }
+        guard player != nil, item != nil, let id = itemID else { return }
         schedule.markPlayed(interstitial)
         crossingTask?.cancel()
         crossingTask = nil
-        let current = InterstitialBreak(interstitial: interstitial, leftAt: player.position ?? position,
-                                        itemDuration: duration, then: target)
-        resume.stopped(at: current.itemPosition, duration: duration)
+        if let asset = interstitial.assetURI {
+            beginBreak(interstitial, assets: [.init(uri: asset, listedDuration: nil)], then: target)
+            return
+        }
+        guard let list = interstitial.assetList else { return }
+        // The item plays on while the list is fetched: a slow or broken ad server does not stall it.
+        Log.debug("interstitial \(interstitial.id): reading its asset list \(list.absoluteString)")
+        let fetcher = library.interstitialFetcher()
+        assetListTask?.cancel()
+        assetListTask = Task { [weak self] in
+            let assets: [HLSAssetList.Asset]
+            do {
+                assets = try await fetcher.assetList(at: list).assets
+            } catch {
+                guard let self, !Task.isCancelled, id == itemID else { return }
+                Log.debug("interstitial \(interstitial.id): asset list not read (\(error)); the item goes on")
+                skipBreak(interstitial, then: target, in: id)
+                return
+            }
+            guard let self, !Task.isCancelled, id == itemID, interstitialBreak == nil else { return }
+            guard !assets.isEmpty else {
+                Log.debug("interstitial \(interstitial.id): its asset list is empty; the item goes on")
+                skipBreak(interstitial, then: target, in: id)
+                return
+            }
+            Log.debug("interstitial \(interstitial.id): \(assets.count) assets listed")
+            beginBreak(interstitial, assets: assets.map { .init(uri: $0.uri, listedDuration: $0.duration) }, then: target)
+        }
+    }
+
+    /// Nothing of `interstitial` can play: the item goes on as if it had not come due.
+    private func skipBreak(_ interstitial: HLSInterstitial, then target: Duration?, in id: PlaybackItemID) {
+        if interstitial.cue.contains(.post) {
+            itemEnded()
+        } else if let target {
+            seek(to: target)
+        } else {
+            watchCrossings(of: id)
+        }
+    }
+
+    private func beginBreak(_ interstitial: HLSInterstitial, assets: [InterstitialBreak.Asset], then target: Duration?) {
+        guard let player else { return }
+        let current = InterstitialBreak(interstitial: interstitial, assets: assets,
+                                        leftAt: player.position ?? position, itemDuration: duration, itemIsLive: isLive,
+                                        then: target)
+        // After the item's end (POST) it is finished: nothing more to record.
+        if !interstitial.cue.contains(.post) { resume.stopped(at: current.itemPosition, duration: duration) }
         interstitialBreak = current
+        isLive = false
+        liveLag = nil
+        playAsset(of: current)
+    }
+
+    /// Loads the break's current asset as a load of its own.
+    private func playAsset(of current: InterstitialBreak) {
+        guard let player, let item else { return }
         phase = .loading
         position = .zero
         duration = nil
         tracks = .none
-        let id = load(PlaybackItem(uri: asset.absoluteString, kind: item.kind, title: tr("Interstitial")), in: player,
-                      startingAt: nil, autoplay: player.wantsPlaying, subtitles: nil)
+        let asset = current.asset.uri.absoluteString
+        // As the item was playing; a later asset follows the one before, a POST one the item's end.
+        let autoplay = player.wantsPlaying || current.index > 0 || current.interstitial.cue.contains(.post)
+        let id = load(PlaybackItem(uri: asset, kind: item.kind, title: tr("Interstitial")), in: player,
+                      startingAt: nil, autoplay: autoplay, subtitles: nil)
         Log.debug(String(format: "interstitial %@: playing %@ (load %@) in place of the item at %.2f s",
-                         interstitial.id, asset.absoluteString, "\(id)", current.leftAt.seconds))
+                         current.interstitial.id, asset, "\(id)", current.leftAt.seconds))
         mpris?.propertiesMayHaveChanged()
         notify()
     }
 
-    /// The one-time events of the interstitial playing: its end or failure
-    /// hands back to the item.
+    /// The one-time events of the interstitial playing: each asset's end
+    /// or failure hands on to the next, the last one's back to the item.
     private func interstitialHappened(_ event: ItemEvent, _ current: InterstitialBreak) {
         switch event {
         case .ready:
             duration = player?.duration
             mpris?.propertiesMayHaveChanged()
         case .ended:
-            endBreak(current, assetDuration: duration ?? position)
+            assetEnded(current, after: (duration ?? current.asset.listedDuration.map { .seconds($0) } ?? position).seconds)
         case .failed(let error):
-            // An interstitial that cannot play does not keep the listener from the item.
-            Log.debug("interstitial \(current.interstitial.id): failed (\(error.code)); the item goes on")
-            endBreak(current, assetDuration: nil)
+            // An asset that cannot play does not keep the listener from the rest, nor from the item.
+            Log.debug("interstitial \(current.interstitial.id): \(current.asset.uri.absoluteString) failed (\(error.code))")
+            assetEnded(current, after: nil)
         case .interrupted(let why):
             interrupted(why)
         }
         notify()
     }
 
-    /// Loads the item again where it goes on after `current`.
-    private func endBreak(_ current: InterstitialBreak, assetDuration: Duration?) {
+    private func assetEnded(_ current: InterstitialBreak, after seconds: Double?) {
+        var next = current
+        if next.assetEnded(after: seconds) {
+            interstitialBreak = next
+            playAsset(of: next)
+        } else {
+            endBreak(next)
+        }
+    }
+
+    /// Hands back to the item after `current`: loads it again where it
+    /// goes on, or, after a POST interstitial, leaves it ended.
+    private func endBreak(_ current: InterstitialBreak) {
         guard let player, let item else { return }
         interstitialBreak = nil
-        let target = current.then
-            ?? .seconds(InterstitialSchedule.resumePosition(after: current.interstitial, assetDuration: assetDuration?.seconds))
-        Log.debug(String(format: "interstitial %@: over, the item resumes at %.2f s", current.interstitial.id, target.seconds))
+        let resumption = current.then.map { .at($0.seconds) } ?? InterstitialSchedule.resumption(
+            after: current.interstitial, assetDuration: current.playedSeconds, leftAt: current.leftAt.seconds,
+            isLive: current.itemIsLive)
+        let target: Duration?
+        switch resumption {
+        case .ended:
+            Log.debug("interstitial \(current.interstitial.id): over, the item has ended")
+            itemID = nil
+            for task in [tickTask, assetTask, eventTask, crossingTask] { task?.cancel() }
+            player.stop()
+            video?.clear()
+            phase = .ended
+            position = .zero
+            duration = current.itemDuration
+            mpris?.propertiesMayHaveChanged()
+            itemEnded()
+            return
+        case .liveEdge:
+            Log.debug("interstitial \(current.interstitial.id): over, the item goes back to its live edge")
+            target = nil
+        case .at(let seconds):
+            target = .seconds(seconds)
+            Log.debug(String(format: "interstitial %@: over, the item resumes at %.2f s", current.interstitial.id, seconds))
+        }
         phase = .loading
-        position = target
+        position = target ?? .zero
         duration = current.itemDuration
         load(PlaybackItem(uri: item.uri, kind: item.kind, title: item.title), in: player, startingAt: target,
              autoplay: true, subtitles: subtitleFile)
-        resume.stopped(at: target, duration: duration)
+        if let target { resume.stopped(at: target, duration: duration) }
         mpris?.propertiesMayHaveChanged()
+    }
+
+    /// The item played to its end (and its POST interstitial, if any): the sleep timer or the queue goes on.
+    private func itemEnded() {
+        if !sleepTimer.itemEnded() { endHandler?() }
     }
 
     /// The probe's chapters, cover art and tracks, after the item became ready.

@@ -6,18 +6,24 @@ import Synchronization
 /// sliding window of the newest `window` one-second segments, one more
 /// published at each `advance()`. Segments come from `segments` in order
 /// (MPEG-TS of continuous timestamps), so the stream can run as long as
-/// they last.
+/// they last. Given a `programDate` (the first segment's), each playlist
+/// dates its first segment with `EXT-X-PROGRAM-DATE-TIME` and carries
+/// `dateRanges` (`EXT-X-DATERANGE` lines), as a live encoder's with ads does.
 public final class LiveStream: Sendable {
     public let path: String
     private let segments: [Data]
     private let window: Int
     private let server: TestHTTPServer
+    private let programDate: Date?
+    private let dateRanges: [String]
     /// How many segments are published.
     private let published: Mutex<Int>
 
     public init(segments: [Data], on server: TestHTTPServer, path: String = "/live/playlist.m3u8", window: Int,
-                initially: Int) {
+                initially: Int, programDate: Date? = nil, dateRanges: [String] = []) {
         self.path = path
+        self.programDate = programDate
+        self.dateRanges = dateRanges
         self.segments = segments
         self.window = window
         self.server = server
@@ -52,6 +58,13 @@ public final class LiveStream: Sendable {
         let count = published.withLock { $0 }
         let first = max(0, count - window)
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:\(first)"]
+        if let programDate {
+            let date = programDate.addingTimeInterval(Double(first))
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            lines += ["#EXT-X-PROGRAM-DATE-TIME:" + formatter.string(from: date)]
+            lines += dateRanges
+        }
         for index in first..<count { lines += ["#EXTINF:1.0,", "segment\(index).ts"] }
         server.route(path, .serve(Data((lines + [""]).joined(separator: "\n").utf8),
                                   contentType: "application/vnd.apple.mpegurl"))

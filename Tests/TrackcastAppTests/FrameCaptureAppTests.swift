@@ -15,12 +15,7 @@ extension RunningAppTests {
         defer {
             for file in [media, png, copied, library] { try? FileManager.default.removeItem(at: file) }
         }
-        // Lossless (ffv1) SMPTE bars at 320×240: the colours survive to the screen.
-        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
-            "-q", "videotestsrc", "pattern=smpte", "num-buffers=250", "!", "video/x-raw,width=320,height=240,framerate=25/1",
-            "!", "avenc_ffv1", "!", "matroskamux", "!", "filesink", "location=\(media.path)",
-        ], timeout: .seconds(60))
-        try #require(made.status == 0, "gst-launch: \(made.standardError)")
+        try await makeBars(at: media)
         let app = try await RunningApp.launch(library: library, arguments: [media.path])
         let result = try await app.quitting { app in
             try #require(await app.waitForLine("video: painted"), "no video: \(app.standardOutput)")
@@ -38,6 +33,51 @@ extension RunningAppTests {
         // The saved file and the clipboard each hold the bars (the pattern's
         // noise strip differs from frame to frame, so not every pixel).
         for file in [png, copied] { try await expectBars(in: file) }
+    }
+
+    @Test("Save Frame… asks through the file chooser: a path typed into it, Enter, and the PNG there holds the frame", .needs("xdotool"))
+    func savesFrameThroughTheChooser() async throws {
+        let media = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-bars-\(UUID()).mkv")
+        // A folder of its own: nothing in it for the chooser's completion to offer.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-chooser-\(UUID())")
+        let png = folder.appendingPathComponent("chosen frame.png")
+        let library = RunningApp.temporaryLibrary()
+        defer {
+            for file in [media, folder, library] { try? FileManager.default.removeItem(at: file) }
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await makeBars(at: media)
+        let app = try await RunningApp.launch(library: library, arguments: [media.path])
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("video: painted"), "no video: \(app.standardOutput)")
+            try await app.activate("save-frame")
+            let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+            var chooser: String?
+            for _ in 0..<50 where chooser == nil {
+                let found = try await ChildProcess.run(xdotool, arguments: ["search", "--onlyvisible", "--name", "^Save Frame$"])
+                chooser = found.standardOutput.split(separator: "\n").first.map(String.init)
+                if chooser == nil { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            let window = try #require(chooser, "the file chooser did not open: \(app.standardOutput)")
+            // As a person would: the name field has the focus with the suggested name selected; a whole path replaces it.
+            _ = try await ChildProcess.run(xdotool, arguments: ["windowfocus", "--sync", window])
+            try await Task.sleep(for: .milliseconds(500))
+            _ = try await ChildProcess.run(xdotool, arguments: ["key", "--clearmodifiers", "ctrl+a"])
+            _ = try await ChildProcess.run(xdotool, arguments: ["type", "--delay", "40", png.path])
+            _ = try await ChildProcess.run(xdotool, arguments: ["key", "Return"])
+            try #require(await app.waitForLine("frame saved: \(png.path)"), "\(app.standardOutput)")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+        try await expectBars(in: png)
+    }
+
+    /// Lossless (ffv1) SMPTE bars at 320×240 in Matroska: the colours survive to the screen.
+    private func makeBars(at media: URL) async throws {
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gst-launch-1.0"), arguments: [
+            "-q", "videotestsrc", "pattern=smpte", "num-buffers=250", "!", "video/x-raw,width=320,height=240,framerate=25/1",
+            "!", "avenc_ffv1", "!", "matroskamux", "!", "filesink", "location=\(media.path)",
+        ], timeout: .seconds(60))
+        try #require(made.status == 0, "gst-launch: \(made.standardError)")
     }
 
     /// `file` is a 320×240 PNG with SMPTE bars across its top two thirds.

@@ -5,9 +5,11 @@ import Testing
 /// HLS interstitials through the running app: read from the playlist on
 /// loopback and marked on the seek bar, played at their time in the item's
 /// place, played first when a seek goes over a JUMP-restricted one, not to
-/// be skipped while a SKIP-restricted one plays, and ended by an item change.
+/// be skipped while a SKIP-restricted one plays, and ended by an item change;
+/// an asset list's assets played one after the other, a broken or hostile
+/// list passed over; `CUE="PRE"` and `"POST"`.
 /// The stream is `InterstitialStream`: "first" at 4 s resuming 3 s on,
-/// "locked" (SKIP, JUMP) at 12 s, each playing a 2 s asset.
+/// "locked" (SKIP, JUMP, ONCE) at 12 s, each playing a 2 s asset.
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
     /// Serves the stream and runs `body` with the app launched on `path`, once it has read the interstitials (`read`).
@@ -118,7 +120,20 @@ extension RunningAppTests {
         }
     }
 
-    @Test("an interstitial played is not played again when a seek goes back over it")
+    @Test("one without CUE=ONCE plays again when a seek goes back before it and playback crosses it again")
+    func interstitialPlaysAgainAfterSeekBack() async throws {
+        try await withInterstitialStream { app, server in
+            let over = "interstitial first: over, the item resumes at 7.00 s"
+            try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
+                         "\(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<2.0>]")
+            #expect(await app.waitForLine("interstitial first: playing \(server.url(InterstitialStream.assetPath))", after: mark),
+                    "\(app.standardOutput[mark...])")
+        }
+    }
+
+    @Test("one with CUE=ONCE is not played again when a seek goes back over it")
     func playedInterstitialNotReplayed() async throws {
         try await withInterstitialStream { app, server in
             try await seekOverLocked(app, server)
@@ -188,6 +203,80 @@ extension RunningAppTests {
             #expect(started < 1.5, "the item started at \(started) s: \(app.standardOutput)")
             // Once: the item's own start does not bring it back.
             #expect(app.standardOutput.components(separatedBy: "interstitial pre: playing").count == 2)
+        }
+    }
+
+    @Test("an asset list's assets play one after the other, each its own load; the item resumes after their summed lengths; broken and hostile lists are passed over")
+    func assetListPlays() async throws {
+        try await withInterstitialStream(path: InterstitialStream.listPath,
+                                         read: "interstitials: 3 (listed at 4.0 s, broken at 10.0 s, hostile at 13.0 s)") { app, server in
+            let first = server.url(InterstitialStream.assetPath), second = server.url(InterstitialStream.secondAssetPath)
+            try #require(await app.waitForLine("interstitial listed: 2 assets listed"), "\(app.standardOutput)")
+            try #require(await app.waitForLine("interstitial listed: playing \(first) (load "), "\(app.standardOutput)")
+            try #require(await app.waitForLine("interstitial listed: playing \(second) (load "), "\(app.standardOutput)")
+            #expect(try await mprisMetadata(of: app, contains: "'xesam:url': <'\(second)'>"))
+            // Two loads of their own, one after the other.
+            var loads: [Substring] = []
+            for line in app.standardOutput.split(separator: "\n") where line.contains("interstitial listed: playing") {
+                guard let load = line.range(of: "(load ") else { continue }
+                loads.append(line[load.upperBound...].prefix { $0 != ")" })
+            }
+            #expect(loads.count == 2 && Set(loads).count == 2, "\(loads)")
+            #expect(await app.waitForLine("| interstitial listed"), "\(app.standardOutput)")
+            // No resume offset: 4 s + the two assets' 2 s each, not the date range's 10 s.
+            let over = "interstitial listed: over, the item resumes at 8.00 s"
+            try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
+                         "\(app.standardOutput)")
+            let resumed = try #require(positions(of: app, afterLine: over).first)
+            #expect(resumed >= 7.95 && resumed < 10, "resumed at \(resumed) s: \(app.standardOutput)")
+
+            // The 404 and the 1e300 are said, and the item plays on through both times.
+            #expect(await app.waitForLine("interstitial broken: asset list not read (status(404)); the item goes on"),
+                    "\(app.standardOutput)")
+            #expect(await app.waitForLine("interstitial hostile: asset list not read (asset 0: DURATION 1e300 is not a time); the item goes on"),
+                    "\(app.standardOutput)")
+            try #require(await app.waitFor(timeout: .seconds(20)) { positions(of: $0, afterLine: over).contains { $0 > 14 } },
+                         "\(app.standardOutput)")
+            #expect(!app.standardOutput.contains("interstitial broken: playing"))
+            #expect(!app.standardOutput.contains("interstitial hostile: playing"))
+            #expect(server.requests.contains { $0.contains("GET /ads2/segment") }, "\(server.requests)")
+        }
+    }
+
+    @Test("CUE=PRE plays before the item, whatever its date, and the item then starts where it was to start; crossing its date does not bring it back")
+    func cuePrePlaysFirst() async throws {
+        try await withInterstitialStream(path: InterstitialStream.cuePrePath, read: "interstitials: 1 (pre at 10.0 s)") { app, server in
+            try #require(await app.waitForLine("interstitial pre: playing \(server.url(InterstitialStream.assetPath))"),
+                         "\(app.standardOutput)")
+            #expect(await app.waitForLine("interstitial pre at "), "the asset never played: \(app.standardOutput)")
+            let over = "interstitial pre: over, the item resumes at "
+            try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
+                         "\(app.standardOutput)")
+            let started = try #require(positions(of: app, afterLine: over).first)
+            #expect(started < 1.5, "the item started at \(started) s: \(app.standardOutput)")
+            try #require(await app.waitFor(timeout: .seconds(20)) { positions(of: $0, afterLine: over).contains { $0 > 11 } },
+                         "\(app.standardOutput)")
+            #expect(app.standardOutput.components(separatedBy: "interstitial pre: playing").count == 2, "\(app.standardOutput)")
+        }
+    }
+
+    @Test("CUE=POST plays once the item has played to its end, whatever its date, and the item stays ended")
+    func cuePostPlaysAtTheEnd() async throws {
+        try await withInterstitialStream(path: InterstitialStream.cuePostPath, read: "interstitials: 1 (post at 2.0 s)") { app, server in
+            // Not at its date: past 2 s with no interstitial.
+            try #require(await app.waitFor(timeout: .seconds(20)) { $0.positions().contains { $0 > 3 } }, "\(app.standardOutput)")
+            #expect(!app.standardOutput.contains("interstitial post: playing"), "\(app.standardOutput)")
+            let mark = app.standardOutput.endIndex
+            try await app.activate("seek-to", "[<17.0>]")
+            try #require(await app.waitForLine("interstitial post: playing \(server.url(InterstitialStream.assetPath))", after: mark,
+                                               timeout: .seconds(30)), "\(app.standardOutput[mark...])")
+            let after = app.standardOutput[mark...]
+            let ended = try #require(after.range(of: "item event: ended"), "\(after)")
+            #expect(ended.lowerBound < after.range(of: "interstitial post: playing")!.lowerBound, "\(after)")
+            #expect(await app.waitForLine("interstitial post at ", after: mark), "the asset never played: \(app.standardOutput[mark...])")
+            try #require(await app.waitForLine("interstitial post: over, the item has ended", after: mark),
+                         "\(app.standardOutput[mark...])")
+            #expect(!app.standardOutput[mark...].contains("interstitial post: over, the item resumes"))
         }
     }
 }

@@ -6,11 +6,9 @@ import Testing
 /// loopback, a segment published every second while it plays.
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
-    @Test("a live playlist shows LIVE, has no length on MPRIS, seeks within its window and goes back to live")
-    func livePlaylist() async throws {
-        let server = try TestHTTPServer()
-        let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 40,
-                              initially: 40)
+    /// Publishes `live` a segment a second and runs `body` with the app launched on it, once it shows LIVE.
+    private func withLiveApp(_ live: LiveStream, on server: TestHTTPServer,
+                             _ body: (RunningApp) async throws -> Void) async throws {
         let encoder = live.publishEverySecond()
         defer { encoder.cancel() }
         let library = RunningApp.temporaryLibrary()
@@ -18,6 +16,17 @@ extension RunningAppTests {
         let app = try await RunningApp.launch(library: library, arguments: [server.url(live.path)])
         let result = try await app.quitting { app in
             try #require(await app.waitForLine("| Pause | LIVE"), "no LIVE badge: \(app.standardOutput)")
+            try await body(app)
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("a live playlist shows LIVE, has no length on MPRIS, seeks within its window and goes back to live")
+    func livePlaylist() async throws {
+        let server = try TestHTTPServer()
+        let live = LiveStream(segments: try await LiveStream.makeSegments(seconds: 90), on: server, window: 40,
+                              initially: 40)
+        try await withLiveApp(live, on: server) { app in
             let metadata = try await app.mprisPlayerProperty("Metadata")
             #expect(metadata.contains("xesam:url") && !metadata.contains("mpris:length"), "metadata: \(metadata)")
             // A window of 40 one-second segments: it can seek within it.
@@ -32,6 +41,43 @@ extension RunningAppTests {
             #expect(await app.waitForLine("live: going to the edge", after: mark))
             #expect(await app.waitForLine("| Pause | LIVE\n", after: mark), "the button stayed: \(app.standardOutput[mark...])")
         }
-        #expect(result.status == 0 && !result.timedOut)
+    }
+
+    @Test("an interstitial dated ahead in a live playlist plays when playback reaches it, then the stream is live again at its edge")
+    func liveInterstitial() async throws {
+        let server = try TestHTTPServer()
+        let segments = try await LiveStream.makeSegments(seconds: 90)
+        // The asset: two of the same segments, a playlist that ends.
+        var asset = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:0"]
+        for index in 0..<2 {
+            asset += ["#EXTINF:1.0,", "ad\(index).ts"]
+            server.route("/ads/ad\(index).ts", .serve(segments[index], contentType: "video/mp2t"))
+        }
+        server.route("/ads/ad.m3u8", .serve(Data((asset + ["#EXT-X-ENDLIST", ""]).joined(separator: "\n").utf8),
+                                            contentType: "application/vnd.apple.mpegurl"))
+        // The first segment is dated 10:00:00; the break is 46 s on, past the 40 s the window first holds.
+        let live = LiveStream(segments: segments, on: server, window: 40, initially: 40,
+                              programDate: Date(timeIntervalSince1970: 1_772_359_200), dateRanges: [
+                                  #"#EXT-X-DATERANGE:ID="break",CLASS="com.apple.hls.interstitial",START-DATE="2026-03-01T10:00:46Z",DURATION=2,X-ASSET-URI="/ads/ad.m3u8""#,
+                              ])
+        try await withLiveApp(live, on: server) { app in
+            try #require(await app.waitForLine("interstitials: 1 (break at "), "\(app.standardOutput)")
+            try #require(await app.waitForLine("interstitial break: playing \(server.url("/ads/ad.m3u8"))", timeout: .seconds(40)),
+                         "\(app.standardOutput)")
+            #expect(await app.waitForLine("interstitial break at "), "the asset never played: \(app.standardOutput)")
+            #expect(server.requests.contains { $0.contains("GET /ads/ad0.ts") }, "\(server.requests)")
+            let over = "interstitial break: over, the item goes back to its live edge"
+            try #require(await app.waitForLine(over, timeout: .seconds(30)), "\(app.standardOutput)")
+            let mark = try #require(app.standardOutput.range(of: over)).upperBound
+            // Live again, at its edge: the badge without "go to live", and playing on.
+            #expect(await app.waitForLine("| Pause | LIVE\n", after: mark), "\(app.standardOutput[mark...])")
+            try #require(await app.waitFor(timeout: .seconds(20)) { $0.positions(after: mark).count >= 4 },
+                         "\(app.standardOutput[mark...])")
+            #expect(!app.standardOutput[mark...].contains("live: behind the edge"), "\(app.standardOutput[mark...])")
+            #expect(!app.standardOutput[mark...].contains("interstitial break: playing"), "\(app.standardOutput[mark...])")
+            let metadata = try await app.mprisPlayerProperty("Metadata")
+            #expect(metadata.contains("'xesam:url': <'\(server.url(live.path))'>") && !metadata.contains("mpris:length"),
+                    "\(metadata)")
+        }
     }
 }

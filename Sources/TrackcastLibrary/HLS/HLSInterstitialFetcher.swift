@@ -4,6 +4,7 @@ import Foundation
 /// schedules: GStreamer plays the stream but does not say what its
 /// playlist's date ranges are. A master playlist leads to its first
 /// variant (date ranges are the same in every variant); one hop only.
+/// Also fetches an interstitial's asset list when it comes due.
 public struct HLSInterstitialFetcher: Sendable {
     private let client: HTTPClient
     static let timeouts = HTTPTimeouts(connect: .seconds(10), total: .seconds(20), idle: .seconds(10))
@@ -18,19 +19,28 @@ public struct HLSInterstitialFetcher: Sendable {
     }
 
     public func playlist(at url: URL) async throws -> HLSMediaPlaylist {
-        var (text, at) = try await fetch(url)
+        var (body, at) = try await fetch(url, limit: HLSMediaPlaylist.maximumSize)
+        var text = String(decoding: body, as: UTF8.self)
         if HLSMediaPlaylist.isMaster(text) {
             guard let variant = HLSMediaPlaylist.firstVariant(in: text, url: at) else { throw FetchError.noVariant }
             try Task.checkCancellation()
-            (text, at) = try await fetch(variant)
+            (body, at) = try await fetch(variant, limit: HLSMediaPlaylist.maximumSize)
+            text = String(decoding: body, as: UTF8.self)
         }
         return try HLSMediaPlaylist(text, url: at)
     }
 
-    private func fetch(_ url: URL) async throws -> (String, URL) {
-        let body = ResponseBodyBuffer(limit: Int64(HLSMediaPlaylist.maximumSize))
+    /// The asset list at `url` (an interstitial's `X-ASSET-LIST`), its
+    /// addresses resolved against where it was fetched from.
+    public func assetList(at url: URL) async throws -> HLSAssetList {
+        let (body, at) = try await fetch(url, limit: HLSAssetList.maximumSize)
+        return try HLSAssetList(body, url: at)
+    }
+
+    private func fetch(_ url: URL, limit: Int) async throws -> (Data, URL) {
+        let body = ResponseBodyBuffer(limit: Int64(limit))
         let head = try await client.get(url, timeouts: Self.timeouts, receiver: body)
         guard (200..<300).contains(head.status) else { throw FetchError.status(head.status) }
-        return (String(decoding: body.data, as: UTF8.self), head.url)
+        return (body.data, head.url)
     }
 }

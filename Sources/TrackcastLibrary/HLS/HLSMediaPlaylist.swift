@@ -107,14 +107,23 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
                   ["http", "https"].contains(resolved.scheme?.lowercased() ?? "") else { return nil }
             return resolved
         }
-        let restrictions = (attributes["X-RESTRICT"] ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
+        func list(_ name: String) -> [String] {
+            (attributes[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let restrictions = list("X-RESTRICT")
+        let triggers = list("CUE")
+        var cue: HLSInterstitial.Cue = triggers.contains("ONCE") ? [.once] : []
+        // Both PRE and POST is against the specification: neither is trusted, the date places it.
+        switch (triggers.contains("PRE"), triggers.contains("POST")) {
+        case (true, false): cue.insert(.pre)
+        case (false, true): cue.insert(.post)
+        default: break
         }
         let interstitial = HLSInterstitial(
             id: id, start: start, duration: seconds("DURATION") ?? seconds("PLANNED-DURATION"),
             assetURI: address("X-ASSET-URI"), assetList: address("X-ASSET-LIST"),
             resumeOffset: seconds("X-RESUME-OFFSET"),
-            forbidsSkip: restrictions.contains("SKIP"), forbidsJump: restrictions.contains("JUMP"))
+            forbidsSkip: restrictions.contains("SKIP"), forbidsJump: restrictions.contains("JUMP"), cue: cue)
         // One or the other, as the specification says: neither is nothing to play.
         guard (interstitial.assetURI == nil) != (interstitial.assetList == nil) else { return nil }
         return interstitial

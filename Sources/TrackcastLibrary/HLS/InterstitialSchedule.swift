@@ -1,19 +1,22 @@
 import Foundation
 
 /// What is decided about an HLS stream's interstitials while it plays:
-/// which one is due when playback reaches a time, whether a seek may go
-/// where it was asked, and where the primary content resumes after one.
-/// The player only carries these decisions out.
+/// which one is due when playback reaches a time, starts or ends, whether
+/// a seek may go where it was asked, and where the primary content resumes
+/// after one. The player only carries these decisions out.
 ///
-/// An interstitial is played once per item: once it has started it is
-/// marked played and not played again when playback passes its time again
-/// (a seek back over it), as listeners expect of an ad they have sat through.
-/// Only `X-ASSET-URI` interstitials are played; an `X-ASSET-LIST` one is
-/// marked on the seek bar but not played.
+/// As the HLS specification has it (rfc8216bis, appendix D): one placed on
+/// the timeline plays each time playback crosses its start, so a seek back
+/// before it plays it again, unless its `CUE` says `ONCE`; it is not played
+/// again while playback has not gone back before it (the primary resuming
+/// at its start, after an `X-RESUME-OFFSET` of 0, does not bring it back).
+/// A `PRE` one plays before the primary starts, wherever it starts, and a
+/// `POST` one when the primary ends: each once for the item.
 public struct InterstitialSchedule: Sendable, Equatable {
     /// By start, earliest first.
     public private(set) var interstitials: [HLSInterstitial]
-    /// The IDs of those that have started playing.
+    /// The IDs of those that have started playing and are not due again
+    /// until a seek goes back before them.
     public private(set) var played: Set<String> = []
 
     /// A start within this of a crossed time is that one's: crossings are
@@ -24,15 +27,20 @@ public struct InterstitialSchedule: Sendable, Equatable {
         self.interstitials = interstitials.sorted { $0.start < $1.start }
     }
 
-    /// The starts to watch playback cross: those still to play.
+    /// The starts to watch playback cross: those on the timeline still to play.
     public var pendingStarts: [Double] {
-        interstitials.filter(isPlayable).map(\.start)
+        interstitials.filter { $0.isOnTimeline && isPlayable($0) }.map(\.start)
     }
 
     /// The interstitial to play now that playback has crossed `time`, if one
-    /// starts there and has not played yet.
+    /// on the timeline starts there and has not played yet.
     public func due(at time: Double) -> HLSInterstitial? {
-        interstitials.first { isPlayable($0) && abs($0.start - time) <= Self.tolerance }
+        interstitials.first { $0.isOnTimeline && isPlayable($0) && abs($0.start - time) <= Self.tolerance }
+    }
+
+    /// The interstitial to play now that the primary has played to its end: a `POST` one not yet played.
+    public var dueAtEnd: HLSInterstitial? {
+        interstitials.first { $0.cue.contains(.post) && isPlayable($0) }
     }
 
     /// How far past an interstitial's start playback may be when the
@@ -40,16 +48,30 @@ public struct InterstitialSchedule: Sendable, Equatable {
     public static let arrivalWindow = 0.5
 
     /// The interstitial to play at once when the schedule is first read with
-    /// playback at `position`: one not yet played that starts there or just
-    /// before. A pre-roll, at 0, is never crossed: playback starts on it.
+    /// playback at `position`: a `PRE` one not yet played, wherever playback
+    /// is; else one on the timeline not yet played that starts there or
+    /// just before. A pre-roll, at 0, is never crossed: playback starts on it.
     public func dueOnArrival(at position: Double) -> HLSInterstitial? {
-        interstitials.first {
-            isPlayable($0) && $0.start <= position + Self.tolerance && position - $0.start <= Self.arrivalWindow
+        interstitials.first { $0.cue.contains(.pre) && isPlayable($0) } ?? interstitials.first {
+            $0.isOnTimeline && isPlayable($0) && $0.start <= position + Self.tolerance
+                && position - $0.start <= Self.arrivalWindow
         }
     }
 
     public mutating func markPlayed(_ interstitial: HLSInterstitial) {
         played.insert(interstitial.id)
+    }
+
+    /// A seek of the primary landed at `target`: those on the timeline that
+    /// start after it, played but not `ONCE`, are due again when playback
+    /// crosses them. Returns whether any is.
+    @discardableResult
+    public mutating func sought(to target: Double) -> Bool {
+        let again = interstitials.filter {
+            $0.isOnTimeline && !$0.cue.contains(.once) && played.contains($0.id) && $0.start > target + Self.tolerance
+        }
+        played.subtract(again.map(\.id))
+        return !again.isEmpty
     }
 
     /// What a seek of the primary content does.
@@ -70,7 +92,8 @@ public struct InterstitialSchedule: Sendable, Equatable {
     public func seek(from current: Double, to target: Double) -> SeekDecision {
         guard target > current else { return .go }
         let over = interstitials.first {
-            $0.forbidsJump && isPlayable($0) && $0.start >= current - Self.tolerance && $0.start <= target
+            $0.isOnTimeline && $0.forbidsJump && isPlayable($0) && $0.start >= current - Self.tolerance
+                && $0.start <= target
         }
         return over.map(SeekDecision.playFirst) ?? .go
     }
@@ -81,16 +104,38 @@ public struct InterstitialSchedule: Sendable, Equatable {
         interstitial.forbidsSkip ? .refused : .go
     }
 
-    /// Where the primary content resumes after `interstitial` played to its
-    /// end: its start plus its resume offset (`X-RESUME-OFFSET`), or, without
-    /// one, plus how long its asset played (`assetDuration`; the date
-    /// range's duration when the asset's is not known).
+    /// What the primary does once an interstitial's assets have played.
+    public enum Resumption: Sendable, Equatable {
+        /// It plays on from this time.
+        case at(Double)
+        /// It goes back to its live edge: a live stream's time went on meanwhile.
+        case liveEdge
+        /// It has ended: the interstitial was a `POST` one.
+        case ended
+    }
+
+    /// Where the primary content goes on after `interstitial` played to its
+    /// end, when it had been left at `leftAt`: a `PRE` one hands on to where
+    /// the primary was to start, a `POST` one ends it, a live stream goes
+    /// back to its edge. Otherwise at the interstitial's start plus its
+    /// resume offset (`X-RESUME-OFFSET`), or, without one, plus how long its
+    /// assets played (`assetDuration`); the date range's duration when that
+    /// is not known.
+    public static func resumption(after interstitial: HLSInterstitial, assetDuration: Double?, leftAt: Double,
+                                  isLive: Bool) -> Resumption {
+        if interstitial.cue.contains(.post) { return .ended }
+        if isLive { return .liveEdge }
+        if interstitial.cue.contains(.pre) { return .at(leftAt) }
+        return .at(resumePosition(after: interstitial, assetDuration: assetDuration))
+    }
+
+    /// The start plus the resume offset, as `resumption` reads it for one on the timeline.
     public static func resumePosition(after interstitial: HLSInterstitial, assetDuration: Double?) -> Double {
         let offset = interstitial.resumeOffset ?? assetDuration ?? interstitial.duration ?? 0
         return min(interstitial.start + max(0, offset.isFinite ? offset : 0), HLSAttributes.maximumSeconds)
     }
 
     private func isPlayable(_ interstitial: HLSInterstitial) -> Bool {
-        interstitial.assetURI != nil && !played.contains(interstitial.id)
+        (interstitial.assetURI != nil || interstitial.assetList != nil) && !played.contains(interstitial.id)
     }
 }

@@ -39,6 +39,18 @@ struct HLSMediaPlaylistTests {
         #expect(playlist.interstitials[1].range == 12.5...16.5)
     }
 
+    @Test("CUE's triggers are read: PRE, POST, ONCE; PRE with POST, which the specification forbids, leaves the date to place it")
+    func cues() throws {
+        func range(_ id: String, _ cue: String) -> String {
+            #"#EXT-X-DATERANGE:ID="\#(id)",CLASS="com.apple.hls.interstitial",START-DATE="2026-03-01T10:00:02Z",X-ASSET-URI="a.m3u8",CUE="\#(cue)""#
+        }
+        let text = Self.playlist(dateRanges: [range("pre", "PRE"), range("post", "POST,ONCE"), range("once", " ONCE "),
+                                              range("both", "PRE,POST"), range("unknown", "SOMETIMES")])
+        let cues = try HLSMediaPlaylist(text, url: Self.url).interstitials.map { ($0.id, $0.cue) }
+        #expect(cues.map(\.0) == ["pre", "post", "once", "both", "unknown"])
+        #expect(cues.map(\.1) == [[.pre], [.post, .once], [.once], [], []])
+    }
+
     @Test("a live playlist has no end list; CRLF line ends read the same")
     func liveAndCRLF() throws {
         let text = Self.playlist(dateRanges: [

@@ -13,7 +13,7 @@ struct InterstitialScheduleTests {
                                         forbidsSkip: true, forbidsJump: true)
     static let listed = HLSInterstitial(id: "listed", start: 8, assetList: URL(string: "https://example.org/l.json"))
 
-    @Test("each plays when playback crosses its start, once: played ones are not due again")
+    @Test("each plays when playback crosses its start; once played it is not due again (until a seek goes back before it)")
     func dueOnce() {
         var schedule = InterstitialSchedule([Self.locked, Self.first])
         #expect(schedule.pendingStarts == [4, 12])
@@ -37,10 +37,12 @@ struct InterstitialScheduleTests {
         #expect(schedule.dueOnArrival(at: 0) == nil)
     }
 
-    @Test("an asset list is marked but not played")
-    func assetListNotPlayed() {
-        let schedule = InterstitialSchedule([Self.listed])
-        #expect(schedule.pendingStarts == [])
+    @Test("one with an asset list plays like one with an asset")
+    func assetListPlays() {
+        var schedule = InterstitialSchedule([Self.listed])
+        #expect(schedule.pendingStarts == [8])
+        #expect(schedule.due(at: 8) == Self.listed)
+        schedule.markPlayed(Self.listed)
         #expect(schedule.due(at: 8) == nil)
     }
 
@@ -52,6 +54,70 @@ struct InterstitialScheduleTests {
         #expect(InterstitialSchedule.resumePosition(after: Self.locked, assetDuration: nil) == 14)
         let zero = HLSInterstitial(id: "z", start: 10, assetURI: Self.asset, resumeOffset: 0)
         #expect(InterstitialSchedule.resumePosition(after: zero, assetDuration: 30) == 10)
+    }
+
+    @Test("after an asset list without a resume offset, the primary resumes at the start plus the assets' summed lengths")
+    func resumeAfterList() {
+        let listed = HLSInterstitial(id: "l", start: 20, duration: 10, assetList: URL(string: "https://example.org/l.json"))
+        #expect(InterstitialSchedule.resumption(after: listed, assetDuration: 4, leftAt: 20.3, isLive: false) == .at(24))
+        // None played: the date range's duration.
+        #expect(InterstitialSchedule.resumption(after: listed, assetDuration: nil, leftAt: 20.3, isLive: false) == .at(30))
+    }
+
+    @Test("PRE plays on arrival wherever playback starts, then hands on to where the primary was to start")
+    func preroll() {
+        let pre = HLSInterstitial(id: "pre", start: 30, assetURI: Self.asset, resumeOffset: 5, cue: [.pre])
+        var schedule = InterstitialSchedule([Self.first, pre])
+        // Not on the timeline: never crossed, never played first by a seek.
+        #expect(schedule.pendingStarts == [4])
+        #expect(schedule.due(at: 30) == nil)
+        #expect(schedule.seek(from: 0, to: 40) == .go)
+        #expect(schedule.dueOnArrival(at: 0) == pre)
+        #expect(schedule.dueOnArrival(at: 4.2) == pre)
+        #expect(InterstitialSchedule.resumption(after: pre, assetDuration: 2, leftAt: 12, isLive: false) == .at(12))
+        schedule.markPlayed(pre)
+        #expect(schedule.dueOnArrival(at: 0) == nil)
+        #expect(schedule.dueOnArrival(at: 4.2) == Self.first)
+        // A seek back does not bring it back.
+        schedule.sought(to: 0)
+        #expect(schedule.dueOnArrival(at: 0) == nil)
+    }
+
+    @Test("POST plays once the primary has ended, once, and the primary stays ended after it")
+    func postroll() {
+        let post = HLSInterstitial(id: "post", start: 2, assetURI: Self.asset, cue: [.post])
+        var schedule = InterstitialSchedule([post, Self.first])
+        #expect(schedule.pendingStarts == [4])
+        #expect(schedule.dueOnArrival(at: 2) == nil)
+        #expect(schedule.dueAtEnd == post)
+        #expect(InterstitialSchedule.resumption(after: post, assetDuration: 2, leftAt: 60, isLive: false) == .ended)
+        schedule.markPlayed(post)
+        #expect(schedule.dueAtEnd == nil)
+        schedule.sought(to: 0)
+        #expect(schedule.dueAtEnd == nil)
+    }
+
+    @Test("without ONCE, a seek back before a played one makes it due again; with ONCE, never; resuming at its start does not")
+    func onceAndAgain() {
+        let once = HLSInterstitial(id: "once", start: 12, assetURI: Self.asset, resumeOffset: 0, cue: [.once])
+        let again = HLSInterstitial(id: "again", start: 4, assetURI: Self.asset, resumeOffset: 0)
+        var schedule = InterstitialSchedule([once, again])
+        schedule.markPlayed(again)
+        schedule.markPlayed(once)
+        // Resumed at its start (an offset of 0), or sought past it: not again.
+        let atStart = schedule.sought(to: 4), past = schedule.sought(to: 20)
+        #expect(!atStart && !past)
+        #expect(schedule.pendingStarts == [])
+        let before = schedule.sought(to: 1)
+        #expect(before)
+        #expect(schedule.pendingStarts == [4])
+        #expect(schedule.due(at: 4) == again)
+        #expect(schedule.due(at: 12) == nil)
+    }
+
+    @Test("a live stream goes back to its edge after one on its timeline")
+    func liveResumption() {
+        #expect(InterstitialSchedule.resumption(after: Self.first, assetDuration: 2, leftAt: 4, isLive: true) == .liveEdge)
     }
 
     @Test("a forward seek over an unplayed JUMP-restricted one plays it first; back, or over a free one, goes straight")
