@@ -22,7 +22,9 @@ import Foundation
 ///
 /// The document must be UTF-8 (what `FeedInputDecoder` hands on): bytes of
 /// text are passed on as they stand.
-final class XMLByteReader {
+/// A struct, not a class: a class's properties are checked for exclusive
+/// access at run time on every use, which cost more than the scanning.
+struct XMLByteReader {
     /// The document holds something read only by libxml2.
     struct Unsupported: Error {}
 
@@ -41,8 +43,6 @@ final class XMLByteReader {
     private var pending: [PendingAttribute] = []
     private var decodedValues: [UInt8] = []
     private var fields: [UnsafePointer<UInt8>?] = []
-    /// A character reference's UTF-8, handed on as a piece of text.
-    private var referenceBytes: [UInt8] = [0, 0, 0, 0]
     private let xmlNamespace = CString("http://www.w3.org/XML/1998/namespace")
 
     /// libxml2 refuses deeper nesting without `XML_PARSE_HUGE`.
@@ -68,7 +68,7 @@ final class XMLByteReader {
         document.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return ByteClass.table.withUnsafeBufferPointer { classes in
-                let reader = XMLByteReader(handler: handler, bytes: bytes, classes: classes)
+                var reader = XMLByteReader(handler: handler, bytes: bytes, classes: classes)
                 guard let end = try? reader.document() else { return nil }
                 return reader.position(of: end)
             }
@@ -78,12 +78,12 @@ final class XMLByteReader {
     // MARK: The document
 
     /// The index where reading stopped.
-    private func document() throws(Unsupported) -> Int {
+    private mutating func document() throws(Unsupported) -> Int {
         var i = 0
         if startsWith("\u{FEFF}", at: i) { i += 3 }
         if startsWith(#"<?xml version="1.0" encoding="UTF-8"?>"#, at: i) { i += 38 }
         i = try miscellany(from: i)
-        guard i < bytes.count else { throw Unsupported() }  // no root
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { throw Unsupported() }  // no root
         i = try startTag(at: i)
         while !open.isEmpty {
             if handler.wantsToStop { return i }
@@ -176,8 +176,10 @@ final class XMLByteReader {
 
     private func deliver(_ scalar: UInt32) {
         guard handler.wantsText else { return }
-        let count = encode(scalar)
-        referenceBytes.withUnsafeBufferPointer { handler.text(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+            let count = Self.encode(scalar, into: buffer)
+            handler.text(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// The entity or character reference at `start` (`&`), its value given to
@@ -229,26 +231,26 @@ final class XMLByteReader {
         if i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] & 0xFE == 0xBE { throw Unsupported() }
     }
 
-    /// `scalar` as UTF-8 in `referenceBytes`: its length.
-    private func encode(_ scalar: UInt32) -> Int {
+    /// `scalar` as UTF-8 at the start of `buffer` (four bytes): its length.
+    private static func encode(_ scalar: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         switch scalar {
         case ..<0x80:
-            referenceBytes[0] = UInt8(scalar)
+            buffer[0] = UInt8(scalar)
             return 1
         case ..<0x800:
-            referenceBytes[0] = UInt8(0xC0 | scalar >> 6)
-            referenceBytes[1] = UInt8(0x80 | scalar & 0x3F)
+            buffer[0] = UInt8(0xC0 | scalar >> 6)
+            buffer[1] = UInt8(0x80 | scalar & 0x3F)
             return 2
         case ..<0x10000:
-            referenceBytes[0] = UInt8(0xE0 | scalar >> 12)
-            referenceBytes[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            referenceBytes[2] = UInt8(0x80 | scalar & 0x3F)
+            buffer[0] = UInt8(0xE0 | scalar >> 12)
+            buffer[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            buffer[2] = UInt8(0x80 | scalar & 0x3F)
             return 3
         default:
-            referenceBytes[0] = UInt8(0xF0 | scalar >> 18)
-            referenceBytes[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-            referenceBytes[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            referenceBytes[3] = UInt8(0x80 | scalar & 0x3F)
+            buffer[0] = UInt8(0xF0 | scalar >> 18)
+            buffer[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            buffer[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            buffer[3] = UInt8(0x80 | scalar & 0x3F)
             return 4
         }
     }
@@ -304,7 +306,7 @@ final class XMLByteReader {
 
     /// The start tag at `start` (`<`), handed on with its attributes (and its
     /// end, for an empty element): the index after it.
-    private func startTag(at start: Int) throws(Unsupported) -> Int {
+    private mutating func startTag(at start: Int) throws(Unsupported) -> Int {
         guard open.count < Self.maxDepth else { throw Unsupported() }
         let name = try qualifiedName(at: start + 1)
         var i = name.end
@@ -344,16 +346,16 @@ final class XMLByteReader {
     }
 
     /// The end tag at `start` (`</`), which must close the open element: the index after it.
-    private func endTag(at start: Int) throws(Unsupported) -> Int {
+    private mutating func endTag(at start: Int) throws(Unsupported) -> Int {
         let name = try qualifiedName(at: start + 2)
-        guard let element = open.last, bytes[element.name].elementsEqual(bytes[name.start..<name.end]) else { throw Unsupported() }
+        guard let element = open.last, same(element.name, name.start..<name.end) else { throw Unsupported() }
         var i = name.end
         while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw Unsupported() }
         return try endElement(at: i + 1)
     }
 
-    private func endElement(at i: Int) throws(Unsupported) -> Int {
+    private mutating func endElement(at i: Int) throws(Unsupported) -> Int {
         let element = open.removeLast()
         bindings.removeSubrange(element.bindingMark...)
         handler.endElement()
@@ -361,7 +363,7 @@ final class XMLByteReader {
     }
 
     /// One attribute at `start` (its name), into `pending`: the index after its value.
-    private func attribute(at start: Int) throws(Unsupported) -> Int {
+    private mutating func attribute(at start: Int) throws(Unsupported) -> Int {
         let name = try qualifiedName(at: start)
         var i = name.end
         while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
@@ -386,9 +388,10 @@ final class XMLByteReader {
             case UInt8(ascii: "&"):
                 if decodedStart == nil { decodedStart = decodedValues.count }
                 decodedValues.append(contentsOf: bytes[run..<i])
-                i = try reference(at: i) { scalar in
-                    let count = self.encode(scalar)
-                    self.decodedValues.append(contentsOf: self.referenceBytes[..<count])
+                var scalar: UInt32 = 0
+                i = try reference(at: i) { scalar = $0 }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+                    decodedValues.append(contentsOf: buffer[..<Self.encode(scalar, into: buffer)])
                 }
                 run = i
             case 0x09, 0x0A, 0x0D:
@@ -410,24 +413,23 @@ final class XMLByteReader {
             decodedValues.append(contentsOf: bytes[run..<i])
             value = .decoded(decodedStart..<decodedValues.count)
         }
-        pending.append(PendingAttribute(name: name, value: value))
+        var declaredPrefix: Range<Int>?
+        if let prefix = name.prefix {
+            if holds(prefix, "xmlns") { declaredPrefix = name.local }
+        } else if holds(name.local, "xmlns") {
+            declaredPrefix = name.start..<name.start
+        }
+        pending.append(PendingAttribute(name: name, value: value, declaredPrefix: declaredPrefix))
         return i + 1
     }
 
     /// The `xmlns` and `xmlns:prefix` attributes of the start tag just read, bound.
-    private func declareNamespaces() throws(Unsupported) {
+    private mutating func declareNamespaces() throws(Unsupported) {
         let mark = bindings.count
         for attribute in pending {
-            let prefix: Range<Int>
-            if attribute.name.prefix == nil, bytes[attribute.name.start..<attribute.name.end].elementsEqual("xmlns".utf8) {
-                prefix = attribute.name.start..<attribute.name.start
-            } else if let declared = attribute.name.prefix, bytes[declared].elementsEqual("xmlns".utf8) {
-                prefix = attribute.name.local
-                if bytes[prefix].elementsEqual("xml".utf8) || bytes[prefix].elementsEqual("xmlns".utf8) { throw Unsupported() }
-            } else {
-                continue
-            }
-            if bindings[mark...].contains(where: { bytes[$0.prefix].elementsEqual(bytes[prefix]) }) { throw Unsupported() }
+            guard let prefix = attribute.declaredPrefix else { continue }
+            if holds(prefix, "xml") || holds(prefix, "xmlns") { throw Unsupported() }
+            if bindings[mark...].contains(where: { same($0.prefix, prefix) }) { throw Unsupported() }
             let uri = value(of: attribute)
             guard Self.isPlainAbsoluteURI(uri) else { throw Unsupported() }
             let string = String(decoding: uri, as: UTF8.self)
@@ -446,16 +448,23 @@ final class XMLByteReader {
 
     /// The namespace (an index into `uris`) of the element named `name`, or -1 for none.
     private func namespace(ofElementPrefix name: QualifiedName) throws(Unsupported) -> Int {
-        let prefix = name.prefix ?? name.start..<name.start
-        if let binding = bindings.last(where: { bytes[$0.prefix].elementsEqual(bytes[prefix]) }) {
-            return binding.uri
-        }
+        if let binding = binding(of: name.prefix ?? name.start..<name.start) { return binding.uri }
         // No default namespace is no namespace; a prefix must be declared (`xml` is left to libxml2).
         guard name.prefix == nil else { throw Unsupported() }
         return -1
     }
 
-    private func newName(_ name: QualifiedName, uri: Int) -> XMLName {
+    /// The innermost binding of `prefix` (empty for the default namespace).
+    private func binding(of prefix: Range<Int>) -> NamespaceBinding? {
+        var index = bindings.count - 1
+        while index >= 0 {
+            if same(bindings[index].prefix, prefix) { return bindings[index] }
+            index -= 1
+        }
+        return nil
+    }
+
+    private mutating func newName(_ name: QualifiedName, uri: Int) -> XMLName {
         let element = XMLName(localName: String(decoding: bytes[name.local], as: UTF8.self),
                               prefix: name.prefix.map { String(decoding: bytes[$0], as: UTF8.self) },
                               namespaceURI: uri < 0 ? nil : uris[uri].string,
@@ -466,22 +475,25 @@ final class XMLByteReader {
 
     /// Calls the handler's `startElement` with the pending attributes laid out
     /// as libxml2 lays them out (see `XMLAttributes`), namespace declarations left out.
-    private func handOn(_ element: XMLName) throws(Unsupported) {
+    private mutating func handOn(_ element: XMLName) throws(Unsupported) {
+        // Out of `self` while it is laid out: the names' C strings are made meanwhile.
+        var fields = self.fields
+        self.fields = []
+        defer { self.fields = fields }
         fields.removeAll(keepingCapacity: true)
+        let decodedValues = self.decodedValues
         try decodedValues.withUnsafeBufferPointer { decoded throws(Unsupported) in
-            for attribute in pending {
+            for attribute in pending where attribute.declaredPrefix == nil {
                 let uri: UnsafePointer<UInt8>?
                 if let prefix = attribute.name.prefix {
-                    if bytes[prefix].elementsEqual("xmlns".utf8) { continue }
-                    if bytes[prefix].elementsEqual("xml".utf8) {
+                    if holds(prefix, "xml") {
                         uri = xmlNamespace.pointer
-                    } else if let binding = bindings.last(where: { bytes[$0.prefix].elementsEqual(bytes[prefix]) }) {
+                    } else if let binding = binding(of: prefix) {
                         uri = uris[binding.uri].cString.pointer
                     } else {
                         throw Unsupported()  // undeclared
                     }
                 } else {
-                    if bytes[attribute.name.local].elementsEqual("xmlns".utf8) { continue }
                     uri = nil
                 }
                 let local = cString(bytes[attribute.name.local])
@@ -519,7 +531,7 @@ final class XMLByteReader {
     }
 
     /// A name's part as a C string, made once per document.
-    private func cString(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> UnsafePointer<UInt8> {
+    private mutating func cString(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> UnsafePointer<UInt8> {
         if let known = attributeNames.value(for: part, tag: 0) { return known.pointer }
         let made = CString(String(decoding: part, as: UTF8.self))
         attributeNames.add(made, for: part, tag: 0)
@@ -611,6 +623,15 @@ final class XMLByteReader {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
+    /// Whether the document holds the same bytes at `a` and `b`.
+    private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
+    }
+
+    private func holds(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        range.count == literal.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0
+    }
+
     private func startsWith(_ literal: StaticString, at start: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard start >= 0, start + count <= bytes.count else { return false }
@@ -679,6 +700,8 @@ private struct PendingAttribute {
 
     var name: QualifiedName
     var value: Value
+    /// For `xmlns:prefix`, the prefix; for `xmlns`, an empty range; else nil.
+    var declaredPrefix: Range<Int>?
 }
 
 /// A prefix (empty for the default namespace) bound to `uris[uri]`, where the document's bytes hold it.
@@ -730,7 +753,7 @@ private struct ByteKeyTable<Value> {
         let mask = slots.count - 1
         var index = hash & mask
         while let value = slots[index].value {
-            if slots[index].hash == hash, slots[index].tag == tag, slots[index].key.elementsEqual(key) { return value }
+            if slots[index].hash == hash, slots[index].tag == tag, Self.equal(slots[index].key, key) { return value }
             index = (index + 1) & mask
         }
         return nil
@@ -752,6 +775,12 @@ private struct ByteKeyTable<Value> {
         var index = slot.hash & mask
         while slots[index].value != nil { index = (index + 1) & mask }
         slots[index] = slot
+    }
+
+    private static func equal(_ stored: [UInt8], _ key: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        stored.count == key.count && stored.withUnsafeBytes { stored in
+            key.isEmpty || memcmp(stored.baseAddress!, key.base.baseAddress! + key.startIndex, key.count) == 0
+        }
     }
 
     private static func hash(_ key: Slice<UnsafeBufferPointer<UInt8>>, _ tag: Int) -> Int {

@@ -136,7 +136,7 @@ struct XMLByteReaderTests {
         "<r xmlns:p=\"urn:a\" xmlns:p=\"urn:b\"/>",
         "<r>\u{1}</r>", "<r>\u{FFFE}</r>", "<r a=\"\u{FFFF}\"/>", "<r><!-- a -- b --></r>", "<r><!-- \u{2} --></r>",
         "<r>]]></r>", "<r><![CDATA[x]]></r><![CDATA[y]]>",
-        "<r></s>", "<r>", "<r", "<r/><r/>", "<r/>text", "text<r/>", "",
+        "<r></s>", "<r>", "<r", "<r/><r/>", "<r/>text", "text<r/>", "", "\u{1C}rss/>", "x<r/>",
         "<r:a:b/>", "<1r/>", "<r\u{E9}/>", "<\u{E9}/>",
         "<r><![CDATA[unclosed</r>", "<r><!-- unclosed</r>", "<r><!x></r>",
     ])
@@ -196,6 +196,18 @@ struct XMLByteReaderTests {
             }
         }
         #expect(compared > 0)
+    }
+
+    @Test("what the xml-readers fuzz target found reads alike (or is left to libxml2)")
+    func fuzzFindings() throws {
+        let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/fuzz-regressions/xml-readers")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let document = FeedInputDecoder.prepared(try Data(contentsOf: folder.appendingPathComponent(name)), httpContentType: nil)
+            Self.compare(document)
+            Self.compare(document, textElements: ["t"])
+        }
     }
 
     static func fixtureDocuments() throws -> [Data] {
