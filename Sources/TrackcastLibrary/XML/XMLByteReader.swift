@@ -125,7 +125,7 @@ struct XMLByteReader {
         var i = start
         var run = start
         while true {
-            while i < bytes.count, classes[Int(bytes[i])] & ByteClass.textSpecial == 0 { i += 1 }
+            i = next(ByteClass.textSpecial, from: i, Stops(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "]")))
             guard i < bytes.count else {
                 deliver(run, i)
                 return i
@@ -261,7 +261,7 @@ struct XMLByteReader {
         var i = start + 9
         let run = i
         while true {
-            while i < bytes.count, classes[Int(bytes[i])] & ByteClass.cdataSpecial == 0 { i += 1 }
+            i = next(ByteClass.cdataSpecial, from: i, Stops(UInt8(ascii: "]")))
             guard i < bytes.count, i - start < Self.maxSectionLength else { throw Unsupported() }
             switch bytes[i] {
             case UInt8(ascii: "]"):
@@ -283,7 +283,7 @@ struct XMLByteReader {
     private func comment(at start: Int) throws(Unsupported) -> Int {
         var i = start + 4
         while true {
-            while i < bytes.count, classes[Int(bytes[i])] & ByteClass.commentSpecial == 0 { i += 1 }
+            i = next(ByteClass.commentSpecial, from: i, Stops(UInt8(ascii: "-")))
             guard i < bytes.count, i - start < Self.maxSectionLength else { throw Unsupported() }
             switch bytes[i] {
             case UInt8(ascii: "-"):
@@ -378,7 +378,7 @@ struct XMLByteReader {
         var decodedStart: Int?
         var run = i
         while true {
-            while i < bytes.count, classes[Int(bytes[i])] & ByteClass.valueSpecial == 0 { i += 1 }
+            i = next(ByteClass.valueSpecial, from: i, Stops(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "'")))
             guard i < bytes.count, i - valueStart < Self.maxSectionLength else { throw Unsupported() }
             let byte = bytes[i]
             if byte == quote { break }
@@ -599,6 +599,26 @@ struct XMLByteReader {
 
     // MARK: Names and bytes
 
+    /// The index of the first byte at or after `start` in `byteClass`, or the end.
+    /// Eight bytes a step while none of them is a control, 0xEF or one of
+    /// `stops`, which must hold every other byte of the class; a byte at a time
+    /// through a word that has one.
+    private func next(_ byteClass: UInt8, from start: Int, _ stops: Stops) -> Int {
+        var i = start
+        let count = bytes.count
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while true {
+            while i + 8 <= count, !stops.mayHold(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+            let wordEnd = min(i + 8, count)
+            while i < wordEnd {
+                if classes[Int(bytes[i])] & byteClass != 0 { return i }
+                i += 1
+            }
+            if i == count { return i }
+        }
+    }
+
+
     /// `prefix:local` or `local` at `start`, both ASCII NCNames.
     private func qualifiedName(at start: Int) throws(Unsupported) -> QualifiedName {
         let firstEnd = try ncName(at: start)
@@ -679,6 +699,31 @@ private enum ByteClass {
         if byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { classes |= valueSpecial }
         if byte == UInt8(ascii: "-") { classes |= commentSpecial }
         return classes
+    }
+}
+
+/// Up to four bytes a scan stops at, besides those every scan stops at
+/// (controls and 0xEF), looked for eight at a time in a 64-bit word.
+private struct Stops {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    private let a: UInt64, b: UInt64, c: UInt64, d: UInt64
+
+    init(_ a: UInt8, _ b: UInt8? = nil, _ c: UInt8? = nil, _ d: UInt8? = nil) {
+        self.a = Self.ones &* UInt64(a)
+        self.b = Self.ones &* UInt64(b ?? a)
+        self.c = Self.ones &* UInt64(c ?? a)
+        self.d = Self.ones &* UInt64(d ?? a)
+    }
+
+    /// Whether a byte of `word` may be one (never false when one is).
+    @inline(__always)
+    func mayHold(_ word: UInt64) -> Bool {
+        // A byte is zero in `v` where `(v - 1) & ~v` sets its high bit; below 0x20 where `(x - 0x20) & ~x` does.
+        func zeroes(_ v: UInt64) -> UInt64 { (v &- Self.ones) & ~v }
+        let below = (word &- Self.ones &* 0x20) & ~word
+        let hits = below | zeroes(word ^ (Self.ones &* 0xEF)) | zeroes(word ^ a) | zeroes(word ^ b) | zeroes(word ^ c) | zeroes(word ^ d)
+        return hits & Self.highs != 0
     }
 }
 
