@@ -347,9 +347,11 @@ struct XMLByteReader {
 
     /// The end tag at `start` (`</`), which must close the open element: the index after it.
     private mutating func endTag(at start: Int) throws(Unsupported) -> Int {
-        let name = try qualifiedName(at: start + 2)
-        guard let element = open.last, same(element.name, name.start..<name.end) else { throw Unsupported() }
-        var i = name.end
+        // Compared with the open element's name as written, which was read as a name when it
+        // opened: the bytes after it must end the name.
+        guard let element = open.last, start + 2 + element.name.count < bytes.count,
+              same(element.name, (start + 2)..<(start + 2 + element.name.count)) else { throw Unsupported() }
+        var i = start + 2 + element.name.count
         while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw Unsupported() }
         return try endElement(at: i + 1)
@@ -603,6 +605,8 @@ struct XMLByteReader {
     /// Eight bytes a step while none of them is a control, 0xEF or one of
     /// `stops`, which must hold every other byte of the class; a byte at a time
     /// through a word that has one.
+    /// Inlined, so that each scan's stops are constants and a stop given twice is looked for once.
+    @inline(__always)
     private func next(_ byteClass: UInt8, from start: Int, _ stops: Stops) -> Int {
         var i = start
         let count = bytes.count
@@ -709,6 +713,7 @@ private struct Stops {
     private static let highs: UInt64 = 0x8080_8080_8080_8080
     private let a: UInt64, b: UInt64, c: UInt64, d: UInt64
 
+    @inline(__always)
     init(_ a: UInt8, _ b: UInt8? = nil, _ c: UInt8? = nil, _ d: UInt8? = nil) {
         self.a = Self.ones &* UInt64(a)
         self.b = Self.ones &* UInt64(b ?? a)
