@@ -144,11 +144,8 @@ struct XMLByteReader {
             case UInt8(ascii: "]"):
                 if startsWith("]]>", at: i) { throw Unsupported() }
                 i += 1
-            case 0xEF:
-                try checkNonCharacter(at: i)
-                i += 1
             default:
-                throw Unsupported()  // a control character XML forbids
+                i = try pastCharacterCheck(at: i)
             }
         }
     }
@@ -226,9 +223,14 @@ struct XMLByteReader {
         }
     }
 
-    /// U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no XML characters.
-    private func checkNonCharacter(at i: Int) throws(Unsupported) {
-        if i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] & 0xFE == 0xBE { throw Unsupported() }
+    /// Past a byte every scan stops at besides its own: 0xEF, unless it starts
+    /// U+FFFE or U+FFFF (EF BF BE, EF BF BF), which are no XML characters; a
+    /// control character XML forbids is left to libxml2.
+    private func pastCharacterCheck(at i: Int) throws(Unsupported) -> Int {
+        guard bytes[i] == 0xEF, !(i + 2 < bytes.count && bytes[i + 1] == 0xBF && bytes[i + 2] & 0xFE == 0xBE) else {
+            throw Unsupported()
+        }
+        return i + 1
     }
 
     /// `scalar` as UTF-8 at the start of `buffer` (four bytes): its length.
@@ -258,46 +260,32 @@ struct XMLByteReader {
     /// `<![CDATA[ … ]]>` at `start`, its text handed on as written (libxml2
     /// leaves a CR there a CR): the index after it.
     private func cdata(at start: Int) throws(Unsupported) -> Int {
-        var i = start + 9
-        let run = i
-        while true {
-            i = next(ByteClass.cdataSpecial, from: i, Stops(UInt8(ascii: "]")))
-            guard i < bytes.count, i - start < Self.maxSectionLength else { throw Unsupported() }
-            switch bytes[i] {
-            case UInt8(ascii: "]"):
-                if startsWith("]]>", at: i) {
-                    deliver(run, i)
-                    return i + 3
-                }
-                i += 1
-            case 0xEF:
-                try checkNonCharacter(at: i)
-                i += 1
-            default:
-                throw Unsupported()
-            }
-        }
+        let end = try sectionEnd(from: start + 9, start: start, ByteClass.cdataSpecial, "]]>")
+        deliver(start + 9, end)
+        return end + 3
     }
 
     /// `<!-- … -->` at `start`: the index after it.
     private func comment(at start: Int) throws(Unsupported) -> Int {
-        var i = start + 4
+        try sectionEnd(from: start + 4, start: start, ByteClass.commentSpecial, "-->") + 3
+    }
+
+    /// Where `terminator` (`]]>` or `-->`) starts, for a section begun at
+    /// `start` whose text runs from `from`: its bytes checked for characters
+    /// XML forbids, and `--` in a comment allowed only as its end.
+    private func sectionEnd(from: Int, start: Int, _ byteClass: UInt8, _ terminator: StaticString) throws(Unsupported) -> Int {
+        let first = terminator.utf8Start.pointee
+        var i = from
         while true {
-            i = next(ByteClass.commentSpecial, from: i, Stops(UInt8(ascii: "-")))
+            i = next(byteClass, from: i, Stops(first))
             guard i < bytes.count, i - start < Self.maxSectionLength else { throw Unsupported() }
             switch bytes[i] {
-            case UInt8(ascii: "-"):
-                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "-") {
-                    // `--` only as the end.
-                    guard i + 2 < bytes.count, bytes[i + 2] == UInt8(ascii: ">") else { throw Unsupported() }
-                    return i + 3
-                }
-                i += 1
-            case 0xEF:
-                try checkNonCharacter(at: i)
+            case first:
+                if startsWith(terminator, at: i) { return i }
+                if first == UInt8(ascii: "-"), i + 1 < bytes.count, bytes[i + 1] == first { throw Unsupported() }
                 i += 1
             default:
-                throw Unsupported()
+                i = try pastCharacterCheck(at: i)
             }
         }
     }
@@ -403,11 +391,8 @@ struct XMLByteReader {
                 decodedValues.append(0x20)
                 i += byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
                 run = i
-            case 0xEF:
-                try checkNonCharacter(at: i)
-                i += 1
             default:
-                throw Unsupported()  // `<`, or a control character
+                i = try pastCharacterCheck(at: i)
             }
         }
         var value = PendingAttribute.Value.written(valueStart..<i)
