@@ -4,7 +4,8 @@ import Foundation
 /// `FeedInputDecoder` makes a feed, read by libxml2 (`XMLStreamReader`) and
 /// by `XMLByteReader`. Where the byte reader reads a document at all, what
 /// it told its handler must be what libxml2 tells, and libxml2 must have
-/// found nothing wrong in it; a difference traps, which is a finding. Its
+/// found nothing wrong in it; a difference traps, which is a finding, and so
+/// does a byte reader slower than the input's size allows (`SizeScaledTimeLimit`). Its
 /// test twin (XMLByteReaderTests) runs fixed documents and mutations, with
 /// the same `EventLog` (Tests/TrackcastLibraryTests/XML/XMLEventLog.swift).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,7 +16,9 @@ public func fuzzXMLReaders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
         let libxml2 = EventLog(textElements: textElements)
         XMLStreamReader.read(document, into: libxml2)
         let scanned = EventLog(textElements: textElements)
-        guard XMLByteReader.read(document, into: scanned) != nil else { continue }
+        var read = false
+        SizeScaledTimeLimit.check(bytes: document.count) { read = XMLByteReader.read(document, into: scanned) != nil }
+        guard read else { continue }
         precondition(libxml2.issues.isEmpty, "the byte reader read a document libxml2 reports \(libxml2.issues) in")
         let expected = libxml2.finished()
         let actual = scanned.finished()

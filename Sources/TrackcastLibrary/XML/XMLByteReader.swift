@@ -18,7 +18,9 @@ import Foundation
 /// a name outside ASCII, an undeclared prefix, a namespace URI libxml2 might
 /// warn about, an attribute given twice, nesting past libxml2's limits.
 /// Everything it does is linear in the document's length (an element with
-/// very many attributes, which it would check pairwise, is given up on too).
+/// very many attributes, which it would check pairwise, and very many
+/// namespace bindings in scope, which it would search at every element, are
+/// given up on too).
 ///
 /// The document must be UTF-8 (what `FeedInputDecoder` hands on): bytes of
 /// text are passed on as they stand.
@@ -53,6 +55,9 @@ struct XMLByteReader {
     private static let maxSectionLength = 8_000_000
     /// Past this, checking attributes pairwise for repeats would not be linear.
     private static let maxAttributes = 64
+    /// Past this many namespace bindings in scope, looking a prefix up among
+    /// them at every element would not be linear either (a feed binds a dozen).
+    private static let maxBindings = 256
 
     private init(handler: any XMLEventHandler, bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
         self.handler = handler
@@ -415,6 +420,7 @@ struct XMLByteReader {
         let mark = bindings.count
         for attribute in pending {
             guard let prefix = attribute.declaredPrefix else { continue }
+            guard bindings.count < Self.maxBindings else { throw Unsupported() }
             if holds(prefix, "xml") || holds(prefix, "xmlns") { throw Unsupported() }
             if bindings[mark...].contains(where: { same($0.prefix, prefix) }) { throw Unsupported() }
             let uri = value(of: attribute)

@@ -86,6 +86,17 @@ struct XMLByteReaderTests {
         #expect(!Self.compare(document), "\(document.debugDescription)")
     }
 
+    @Test("namespace bindings in scope are read up to 256, and left to libxml2 past that (a look-up searches them all)")
+    func manyBindings() {
+        let declarations = { (count: Int) in (0..<count).map { " xmlns:p\($0)=\"urn:p\($0)\"" }.joined() }
+        let nested = { (elements: Int, each: Int) in
+            (0..<elements).map { "<e\(declarations(each).replacingOccurrences(of: "xmlns:p", with: "xmlns:q\($0)x"))>" }.joined()
+                + "<p0:x xmlns:p0=\"urn:last\"/>" + String(repeating: "</e>", count: elements)
+        }
+        #expect(Self.compare(nested(4, 60)))
+        #expect(!Self.compare(nested(5, 60)))
+    }
+
     @Test("nesting is read up to libxml2's limit, and left to it past that")
     func depth() {
         let deep = { (depth: Int) in String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) }
