@@ -1,5 +1,6 @@
 import Bindings
 import Foundation
+import TestSupport
 
 // Prints the benchmark table. Each row measures Trackcast and a peer or
 // floor in the same run, on the same machine, so the ratio means something
@@ -10,6 +11,15 @@ var table = BenchTable()
 
 // `--only startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,interstitials,chapters,mpris,commands,listening,video,sync` runs some of the groups.
 let groups = Set((options.value("--only") ?? "startup,cli-startup,static,ui,parsing,hostile,refresh,queries,search,search-provider,playback,interstitials,chapters,mpris,commands,listening,video,sync").split(separator: ",").map(String.init))
+
+// `--write-realistic-corpus FOLDER` writes the realistic parsing row's feeds
+// there and exits, for a profiler to run `trackcast feed parse` on.
+if let folder = options.value("--write-realistic-corpus") {
+    for member in RealisticFeedCorpus.bench {
+        try member.writer.data().write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(member.name).xml"))
+    }
+    exit(0)
+}
 
 // Synchronous top-level code on purpose, as in the app: the main thread runs
 // GLib's main loop, and the bridge drains the main actor's queue from it, so

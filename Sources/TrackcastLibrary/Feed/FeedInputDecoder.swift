@@ -241,23 +241,28 @@ enum FeedInputDecoder {
             // ASCII, nearly all of a feed's markup, sixteen bytes a step.
             while i + 16 <= n, (word(i) | word(i + 8)) & highs == 0 { i += 16 }
             if i + 8 <= n, word(i) & highs == 0 { i += 8 }
-            guard i < n else { break }
-            let lead = bytes[i]
-            if lead < 0x80 {
-                i += 1
-            } else if lead >= 0xC2 && lead <= 0xDF {
-                // Two bytes (Greek, Cyrillic, Arabic, accented Latin) and three (CJK, most
-                // punctuation) whose lead byte allows every continuation are checked here
-                // without the general case's set-up.
-                guard i + 1 < n, isContinuation(bytes[i + 1]) else { return false }
-                i += 2
-            } else if (lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF {
-                guard i + 2 < n, isContinuation(bytes[i + 1]), isContinuation(bytes[i + 2]) else { return false }
-                i += 3
-            } else if let length = sequenceLength(bytes, at: i) {
-                i += length
-            } else {
-                return false
+            // Then at least sixteen bytes one character at a time: in text that mixes
+            // scripts, words of ASCII are short, and checking for them after every
+            // character cost more than the characters.
+            let stretchEnd = min(n, i + 16)
+            while i < stretchEnd {
+                let lead = bytes[i]
+                if lead < 0x80 {
+                    i += 1
+                } else if lead >= 0xC2 && lead <= 0xDF {
+                    // Two bytes (Greek, Cyrillic, Arabic, accented Latin) and three (CJK, most
+                    // punctuation) whose lead byte allows every continuation are checked here
+                    // without the general case's set-up.
+                    guard i + 1 < n, isContinuation(bytes[i + 1]) else { return false }
+                    i += 2
+                } else if (lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF {
+                    guard i + 2 < n, isContinuation(bytes[i + 1]), isContinuation(bytes[i + 2]) else { return false }
+                    i += 3
+                } else if let length = sequenceLength(bytes, at: i) {
+                    i += length
+                } else {
+                    return false
+                }
             }
         }
         return true

@@ -3,7 +3,8 @@ import Foundation
 /// Reads RSS 2.0 and Atom 1.0 podcast feeds, with the iTunes, Media RSS,
 /// Podlove Simple Chapters, content and Podcasting 2.0 namespaces, into `Feed`.
 ///
-/// Streaming (SAX, through libxml2 by `XMLStreamReader`): memory stays proportional
+/// Streaming (SAX, by `XMLByteReader`, or libxml2 through `XMLStreamReader`
+/// for what that leaves): memory stays proportional
 /// to the result, not to a document tree. External entities are never loaded.
 /// Safe to use from any thread; each call is independent.
 public struct FeedParser: Sendable {

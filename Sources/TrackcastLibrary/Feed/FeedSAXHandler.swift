@@ -40,8 +40,15 @@ struct FeedSAXHandler {
         self.feedURL = feedURL
     }
 
-    /// Parses `data` (already UTF-8 or declared by `FeedInputDecoder`).
+    /// Parses `data` (UTF-8, as `FeedInputDecoder` hands it on): by
+    /// `XMLByteReader` where it can, else (with a fresh pass) by libxml2.
     static func run(_ data: Data, feedURL: URL) -> FeedSAXHandler {
+        let scanned = Events(FeedSAXHandler(feedURL: feedURL))
+        if let end = XMLByteReader.read(data, into: scanned) {
+            var pass = scanned.pass
+            pass.endPosition = end
+            return pass
+        }
         let events = Events(FeedSAXHandler(feedURL: feedURL))
         let end = XMLStreamReader.read(data, into: events)
         var pass = events.pass

@@ -2,7 +2,8 @@ import CLibXML2
 
 /// An element's attributes as libxml2's SAX2 start callback hands them over:
 /// five pointers per attribute (local name, prefix, namespace URI, value
-/// start, value end), valid only during that callback. Non-copyable and lent
+/// start, value end), valid only during that callback (`XMLByteReader` lays
+/// out its attributes the same way). Non-copyable and lent
 /// to the handler (`borrowing`), so it cannot outlive the callback.
 struct XMLAttributes: ~Copyable {
     private let fields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?

@@ -1,4 +1,5 @@
-/// What a document's reader is told by `XMLStreamReader`, in document order.
+/// What a document's reader is told by `XMLStreamReader` (or, alike, by
+/// `XMLByteReader`), in document order.
 /// Called on the thread that runs the reader, one call at a time.
 protocol XMLEventHandler: AnyObject {
     /// Whether text from here on is wanted: characters are made into Swift
