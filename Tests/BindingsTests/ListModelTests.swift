@@ -88,6 +88,19 @@ struct ListWidgetTests {
         return condition()
     }
 
+    /// `page` in a stack beside another page, showing `shown`, in a window on screen.
+    private func presentInPages(_ page: Widget, showing shown: String, title: String) -> (ViewStack, Bindings.Window) {
+        let pages = ViewStack()
+        pages.add(page, name: "list")
+        pages.add(Label("elsewhere"), name: "other")
+        pages.visibleChildName = shown
+        let window = Window(title: title)
+        window.setDefaultSize(width: 300, height: 400)
+        window.setChild(pages)
+        window.present()
+        return (pages, window)
+    }
+
     @Test("a list view binds only the rows on screen, and activation passes the position")
     func bindsVisibleRowsOnly() async throws {
         let store = ListStore<Episode>()
@@ -124,14 +137,7 @@ struct ListWidgetTests {
         let scrolled = ScrolledWindow(child: list)
         scrolled.showOnlyWhileMapped(list)
         #expect(!list.isVisible, "shown before its page is on screen")
-        let pages = ViewStack()
-        pages.add(scrolled, name: "list")
-        pages.add(Label("elsewhere"), name: "other")
-        pages.visibleChildName = "list"
-        let window = Window(title: "hidden list test")
-        window.setDefaultSize(width: 300, height: 400)
-        window.setChild(pages)
-        window.present()
+        let (pages, window) = presentInPages(scrolled, showing: "list", title: "hidden list test")
         defer { window.destroy() }
 
         #expect(await pump { list.isMapped && factory.bindCount > 0 }, "the list never came on screen")
@@ -151,14 +157,7 @@ struct ListWidgetTests {
         let list = ListView(model: store, factory: factory)
         list.keepRowsOnlyWhileMapped()
         let scrolled = ScrolledWindow(child: list)
-        let pages = ViewStack()
-        pages.add(scrolled, name: "list")
-        pages.add(Label("elsewhere"), name: "other")
-        pages.visibleChildName = "list"
-        let window = Window(title: "rows while mapped test")
-        window.setDefaultSize(width: 300, height: 400)
-        window.setChild(pages)
-        window.present()
+        let (pages, window) = presentInPages(scrolled, showing: "list", title: "rows while mapped test")
         defer { window.destroy() }
         var live: [TitleRow] { made.compactMap(\.row) }
         var shownNumbers: [Int] { live.compactMap { Int($0.label.text.split(separator: " ").last ?? "") } }
@@ -181,20 +180,15 @@ struct ListWidgetTests {
     func rowsOnlyWhileMappedOutliveWrappers() async throws {
         final class WeakRow { weak var row: TitleRow?; init(_ row: TitleRow) { self.row = row } }
         var made: [WeakRow] = []
-        let pages = ViewStack()
-        do {
+        // Only the scrolled window's wrapper outlives this closure: the list's and the factory's are gone.
+        let page: ScrolledWindow = {
             let store = ListStore<Episode>()
             store.replaceAll(with: (0..<300).map { Episode("Episode \($0)") })
             let list = ListView(model: store, factory: ListItemFactory { let row = TitleRow(); made.append(WeakRow(row)); return row })
             list.keepRowsOnlyWhileMapped()
-            pages.add(ScrolledWindow(child: list), name: "list")
-        }
-        pages.add(Label("elsewhere"), name: "other")
-        pages.visibleChildName = "other"
-        let window = Window(title: "rows after wrappers test")
-        window.setDefaultSize(width: 300, height: 400)
-        window.setChild(pages)
-        window.present()
+            return ScrolledWindow(child: list)
+        }()
+        let (pages, window) = presentInPages(page, showing: "other", title: "rows after wrappers test")
         defer { window.destroy() }
         var live: Int { made.count { $0.row != nil } }
 
