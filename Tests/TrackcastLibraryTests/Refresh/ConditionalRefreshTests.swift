@@ -65,6 +65,18 @@ struct ConditionalRefreshTests {
         #expect(try await harness.refreshAll().map(\.outcome) == [.notModified])
     }
 
+    @Test("a Data is hashed in place to the same FNV-1a as its bytes one by one, the published vectors included")
+    func digestOfDataInPlace() {
+        func hash(_ data: Data) -> UInt64 { var h = FNV1a(); h.add(data); return h.value }
+        func hashByBytes(_ bytes: [UInt8]) -> UInt64 { var h = FNV1a(); h.add(bytes); return h.value }
+        #expect(hash(Data()) == 0xcbf2_9ce4_8422_2325)
+        #expect(hash(Data("a".utf8)) == 0xaf63_dc4c_8601_ec8c)
+        #expect(hash(Data("foobar".utf8)) == 0x8594_4171_f739_67e8)
+        let feed = PodcastFeedWriter(title: "Plain", episodes: 3).data()
+        #expect(hash(feed) == hashByBytes(Array(feed)))
+        #expect(hash(feed.dropFirst(7)) == hashByBytes(Array(feed.dropFirst(7))), "a slice starts at its own first byte")
+    }
+
     @Test("the feed digest covers the address, the content type and the app version as well as the bytes")
     func digestInputs() throws {
         let feed = PodcastFeedWriter(title: "Plain", episodes: 2).data()
