@@ -31,11 +31,22 @@ public struct FeedParser: Sendable {
     ///   - httpContentType: The response's `Content-Type` header, if any; its
     ///     `charset` is used when the document does not declare an encoding.
     public func parse(_ data: Data, url: URL, httpContentType: String? = nil) throws(FeedParseError) -> Feed {
+        try parseOutlined(data, url: url, httpContentType: httpContentType).feed
+    }
+
+    /// `parse`, and where the feed's items lie in `data`: `nil` where that is
+    /// not known (the feed has no items, its entities were repaired, it was
+    /// read by libxml2, or transcoded from an encoding that does not write
+    /// `<` and `>` as single bytes; `FeedItemOutline.mapped`).
+    func parseOutlined(_ data: Data, url: URL, httpContentType: String? = nil) throws(FeedParseError)
+        -> (feed: Feed, outline: FeedItemOutline?) {
         guard data.contains(where: { !Self.isXMLWhitespace($0) }) else { throw .empty }
         let input = FeedInputDecoder.prepared(data, httpContentType: httpContentType)
         var pass = FeedSAXHandler.run(input, feedURL: url)
+        var outline = input == data ? pass.itemOutline : pass.itemOutline?.mapped(from: input, to: data)
         if pass.needsEntityRepair {
             pass = FeedSAXHandler.run(XMLEntityRepair.repaired(input), feedURL: url)
+            outline = nil
         }
 
         guard let root = pass.rootElement else {
@@ -52,7 +63,7 @@ public struct FeedParser: Sendable {
             // libxml2 reports a cut-off document; this covers any case where it stays silent.
             throw .malformedXML(line: pass.endPosition.line, column: pass.endPosition.column, reason: XMLParseIssue.cutOffReason)
         }
-        return pass.feed.finished(episodes: limited(pass.episodes))
+        return (pass.feed.finished(episodes: limited(pass.episodes)), outline)
     }
 
     private func limited(_ episodes: [FeedEpisode]) -> [FeedEpisode] {

@@ -17,6 +17,10 @@ struct FeedSAXHandler {
     private(set) var episodes: [FeedEpisode] = []
     /// Line and column where parsing stopped, for a feed that ends early without an error.
     private(set) var endPosition = (line: 1, column: 1)
+    /// Where the items lie in the document; `nil` where libxml2 read it, which tells no offsets.
+    var itemOutline: FeedItemOutline? { isReadByBytes ? outliner.outline : nil }
+    private var isReadByBytes = false
+    private var outliner = FeedItemOutliner()
 
     /// What the reader asks for after each element's start and end.
     private var wants = Wants()
@@ -47,6 +51,7 @@ struct FeedSAXHandler {
         if let end = XMLByteReader.read(data, into: scanned) {
             var pass = scanned.pass
             pass.endPosition = end
+            pass.isReadByBytes = true
             return pass
         }
         let events = Events(FeedSAXHandler(feedURL: feedURL))
@@ -66,6 +71,8 @@ struct FeedSAXHandler {
         /// reader asks after every event. Only ever read or set whole, these
         /// need no run-time check.
         private var wants = Wants()
+        /// The next event's place in the document, as the reader told it.
+        private var offset = 0
 
         init(_ pass: FeedSAXHandler) {
             self.pass = pass
@@ -74,9 +81,10 @@ struct FeedSAXHandler {
         var wantsText: Bool { wants.text }
         var wantsToStop: Bool { wants.stop }
         func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) {
-            wants = pass.startElement(name, attributes: attributes)
+            wants = pass.startElement(name, attributes: attributes, at: offset)
         }
-        func endElement() { wants = pass.endElement() }
+        func endElement() { wants = pass.endElement(at: offset) }
+        func tagBoundary(at offset: Int) { self.offset = offset }
         func text(_ bytes: UnsafeBufferPointer<UInt8>) { pass.text(bytes) }
         func issue(code: Int, line: Int, column: Int) { pass.issue(code: code, line: line, column: column) }
     }
@@ -92,7 +100,8 @@ struct FeedSAXHandler {
         var stop = false
     }
 
-    mutating func startElement(_ name: XMLName, attributes: borrowing XMLAttributes) -> Wants {
+    /// `offset`: where the start tag is in the document, if the reader tells (`XMLEventHandler.tagBoundary`).
+    mutating func startElement(_ name: XMLName, attributes: borrowing XMLAttributes, at offset: Int) -> Wants {
         // Every name, even past the root, so that `names` keeps the reader's numbering.
         if name.index == names.count {
             names.append((FeedName(rawValue: name.localName), Self.namespace(of: name)))
@@ -112,6 +121,7 @@ struct FeedSAXHandler {
             isFeed = true
             feed.format = element == .atomFeed ? .atom : .rss
         }
+        outliner.started(element, in: parent, at: offset)
         if let xmlBase = attributes.value(localName: "base", prefix: "xml") {
             bases.append((stack.count, FeedURLResolver.resolve(xmlBase, against: base)))
         }
@@ -138,9 +148,11 @@ struct FeedSAXHandler {
         return wants
     }
 
-    mutating func endElement() -> Wants {
+    /// `offset`: just past the end tag, if the reader tells.
+    mutating func endElement(at offset: Int) -> Wants {
         guard stack.count > 1 else { return wants }
         let element = stack.removeLast()
+        outliner.ended(element, in: stack[stack.count - 1], at: offset)
         switch element {
         case .feedText(let field):
             let text = collectedText()

@@ -11,7 +11,7 @@ struct FeedDocument: Sendable {
     /// See `HTTPResponseHead.permanentURL`.
     let permanentURL: URL?
 
-    var digest: Int64 { FeedDocumentDigest.of(data, url: url, contentType: contentType) }
+    var digest: FeedDocumentDigest { FeedDocumentDigest(url: url, contentType: contentType) }
 }
 
 /// What fetching a feed brought.

@@ -8,9 +8,11 @@ import Foundation
 /// request at a time, and a slow host holds up only its own shows.
 ///
 /// Each request is conditional (ETag, Last-Modified); a 304 is recorded
-/// without parsing, and so is a document byte for byte the one last applied
-/// (`FeedDocumentDigest`), for servers that send no validators. Parsing runs in the host's task, off every actor; the
-/// store writes only new or changed episodes, in one transaction per show.
+/// without parsing, and so is a document byte for byte the one last applied,
+/// for servers that send no validators; of a document that only gained items
+/// at its top, only those are parsed (`FeedDocumentLayout`). Parsing runs in
+/// the host's task, off every actor; the store writes only new or changed
+/// episodes, in one transaction per show.
 /// A show that fails records its classified failure and the others go on.
 ///
 /// With a `TranscriptFetcher`, the transcripts of the newest episodes a
@@ -75,14 +77,14 @@ public final class FeedRefresher: Sendable {
             // Nothing was sent to be "not modified" against.
             throw RefreshFailure.httpStatus(304)
         }
-        let feed = try Self.parse(document)
+        let (feed, layout) = try Self.parse(document)
         // A permanent redirect from https to http is followed this once, not kept.
         let feedURL = document.permanentURL.flatMap { LibraryStore.isDowngrade(from: url, to: $0) ? nil : $0 } ?? url
         if let known = try await store.show(feedURL: feedURL) {
             return SubscribeResult(show: known, applied: nil)
         }
         let result = try await store.apply(feed: feed, fetchedFrom: feedURL, etag: document.etag,
-                                           lastModified: document.lastModified, digest: document.digest)
+                                           lastModified: document.lastModified, layout: layout)
         if let announced = feed.newFeedURL, announced != feedURL, ["http", "https"].contains(announced.scheme) {
             try await store.moveShow(result.showID, to: announced, keepingValidators: false)
         }
@@ -116,18 +118,16 @@ public final class FeedRefresher: Sendable {
                     lastModified: lastModified, at: Date()) else { return Self.report(show, .unsubscribed) }
                 return Self.report(show, .notModified, feedURL: feedURL)
             case .document(let document):
-                let digest = document.digest
-                if digest == show.refresh.feedDigest {
+                guard let (feed, layout) = try Self.parse(document, since: show.refresh.feedLayout) else {
                     guard let feedURL = try await store.recordNotModified(
                         show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
                         etag: document.etag, lastModified: document.lastModified, at: Date())
                     else { return Self.report(show, .unsubscribed) }
                     return Self.report(show, .notModified, feedURL: feedURL)
                 }
-                let feed = try Self.parse(document)
                 guard let applied = try await store.applyRefreshed(
                     feed, to: show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
-                    etag: document.etag, lastModified: document.lastModified, digest: digest, at: Date())
+                    etag: document.etag, lastModified: document.lastModified, layout: layout, at: Date())
                 else { return Self.report(show, .unsubscribed) }
                 await indexTranscripts(of: applied.result)
                 return Self.report(show, .updated(applied.result), title: feed.title, feedURL: applied.feedURL)
@@ -156,9 +156,32 @@ public final class FeedRefresher: Sendable {
         }
     }
 
-    private static func parse(_ document: FeedDocument) throws -> Feed {
+    /// The document's feed and layout; `nil` for the same bytes as `last`'s.
+    /// A document that only gained items since gives a feed of those.
+    private static func parse(_ document: FeedDocument, since last: FeedDocumentLayout?) throws
+        -> (Feed, FeedDocumentLayout)? {
+        let digest = document.digest
+        switch last?.change(to: document.data, digest: digest) ?? .other {
+        case .same:
+            return nil
+        case .itemsAdded(let partial, let added):
+            // Should the shortened document not read as a feed, the whole one is the judge.
+            if let (feed, outline) = try? FeedParser().parseOutlined(partial, url: document.url,
+                                                                      httpContentType: document.contentType),
+               let last {
+                return (feed, last.grown(to: document.data, added: added, partialOutline: outline, digest: digest))
+            }
+            return try parse(document)
+        case .other:
+            return try parse(document)
+        }
+    }
+
+    private static func parse(_ document: FeedDocument) throws -> (Feed, FeedDocumentLayout) {
         do {
-            return try FeedParser().parse(document.data, url: document.url, httpContentType: document.contentType)
+            let (feed, outline) = try FeedParser().parseOutlined(document.data, url: document.url,
+                                                                httpContentType: document.contentType)
+            return (feed, FeedDocumentLayout(of: document.data, outline: outline, digest: document.digest))
         } catch {
             throw RefreshFailure(error)
         }

@@ -330,6 +330,7 @@ struct XMLByteReader {
         let uri = try namespace(ofElementPrefix: name)
         let element = names.value(for: bytes[name.start..<name.end], tag: uri)
             ?? newName(name, uri: uri)
+        handler.tagBoundary(at: start)
         try handOn(element)
         open.append(OpenElement(name: name.start..<name.end, bindingMark: bindingMark))
         if isEmpty, !handler.wantsToStop {
@@ -353,6 +354,7 @@ struct XMLByteReader {
     private mutating func endElement(at i: Int) throws(Unsupported) -> Int {
         let element = open.removeLast()
         bindings.removeSubrange(element.bindingMark...)
+        handler.tagBoundary(at: i)
         handler.endElement()
         return i
     }

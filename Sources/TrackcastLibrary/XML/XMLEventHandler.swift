@@ -18,4 +18,13 @@ protocol XMLEventHandler: AnyObject {
     /// An error or warning libxml2 reported; reading goes on (recovery mode)
     /// unless the handler stops it.
     func issue(code: Int, line: Int, column: Int)
+    /// Where in the document's bytes the next `startElement` or `endElement`
+    /// is: the offset of a start tag's `<`, or the offset just past an end
+    /// tag's `>` (or an empty element's `/>`). Told just before that event,
+    /// by `XMLByteReader` only: libxml2's reader does not say.
+    func tagBoundary(at offset: Int)
+}
+
+extension XMLEventHandler {
+    func tagBoundary(at offset: Int) {}
 }

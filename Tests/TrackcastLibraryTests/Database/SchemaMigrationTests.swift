@@ -60,7 +60,7 @@ struct SchemaMigrationTests {
         #expect(show.id == ShowID(rawValue: 7))
         #expect(show.title == "Old Show")
         #expect(show.refresh.etag == "\"v1\"")
-        #expect(show.refresh.feedDigest == nil, "the first refresh after migrating parses the feed")
+        #expect(show.refresh.feedLayout == nil, "the first refresh after migrating parses the feed")
         #expect(show.unplayedCount == 1 && show.newCount == 1)
         #expect(show.settings == ShowSettings())
         let episodes = try await store.episodes(of: show.id, limit: 10)

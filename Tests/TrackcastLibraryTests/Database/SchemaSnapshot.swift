@@ -11,7 +11,7 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5, version6]
+    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5, version6, version7]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -487,5 +487,28 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
         """, sampleData: version5.sampleData + """
         INSERT INTO search_places (id, episode_id, kind, start) VALUES (1, 70, 0, NULL);
         INSERT INTO search_text (rowid, title, show) VALUES (1, 'An indexed title', 'Old Show');
+        """)
+
+    static let version7 = SchemaSnapshot(version: 7, schema: version6.schema + """
+        DROP TABLE search_text;
+        CREATE VIRTUAL TABLE search_heads USING fts5(
+            title, show, chapter,
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '2 3'
+        );
+        CREATE VIRTUAL TABLE search_notes USING fts5(
+            notes,
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '2 3'
+        );
+        CREATE VIRTUAL TABLE search_cues USING fts5(
+            transcript,
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '2 3'
+        );
+        """, sampleData: version5.sampleData + """
+        UPDATE shows SET feed_digest = -42 WHERE id = 7;
+        INSERT INTO search_places (id, episode_id, kind, start) VALUES (1, 70, 0, NULL);
+        INSERT INTO search_heads (rowid, title, show) VALUES (1, 'An indexed title', 'Old Show');
         """)
 }

@@ -51,7 +51,7 @@ struct ConditionalRefreshTests {
         let harness = try await RefreshHarness()
         let show = try await harness.subscribe(server.url("/feed.xml"))
         #expect(show.refresh.etag == nil && show.refresh.lastModified == nil)
-        #expect(show.refresh.feedDigest != nil)
+        #expect(show.refresh.feedLayout != nil)
 
         // Parsing and comparing would report `.updated` with 30 unchanged.
         #expect(try await harness.refreshAll().map(\.outcome) == [.notModified])
@@ -59,7 +59,8 @@ struct ConditionalRefreshTests {
 
         server.route("/feed.xml", .document(PodcastFeedWriter(title: "Plain", episodes: 31).data(),
                                            contentType: "application/rss+xml"))
-        let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 1, updated: 0, unchanged: 30,
+        // Only the item added at the top is parsed (`FeedDocumentLayout`): none compared unchanged.
+        let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 1, updated: 0, unchanged: 0,
                                        duplicates: 0)
         #expect(try await harness.refreshAll().map(\.outcome) == [.updated(expected)])
         #expect(try await harness.refreshAll().map(\.outcome) == [.notModified])
@@ -81,18 +82,26 @@ struct ConditionalRefreshTests {
     func digestInputs() throws {
         let feed = PodcastFeedWriter(title: "Plain", episodes: 2).data()
         let url = try #require(URL(string: "https://example.org/feed.xml"))
-        let digest = FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml", appVersion: "1.0")
-        #expect(digest == FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml", appVersion: "1.0"))
-        var changed = feed
-        changed[changed.count / 2] ^= 1
-        #expect(digest != FeedDocumentDigest.of(changed, url: url, contentType: "application/rss+xml", appVersion: "1.0"))
-        #expect(digest != FeedDocumentDigest.of(feed, url: try #require(URL(string: "https://example.org/other/feed.xml")),
-                                                contentType: "application/rss+xml", appVersion: "1.0"),
+        func digest(_ data: Data, url: URL, contentType: String = "application/rss+xml", appVersion: String = "1.0") -> Int64 {
+            FeedDocumentDigest(url: url, contentType: contentType, appVersion: appVersion).of(data, 0..<data.count)
+        }
+        let whole = digest(feed, url: url)
+        #expect(whole == digest(feed, url: url))
+        #expect(whole != digest(feed, url: try #require(URL(string: "https://example.org/other/feed.xml"))),
                 "relative links resolve against the address")
-        #expect(digest != FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml; charset=windows-1252",
-                                                appVersion: "1.0"), "the HTTP header can name the encoding")
-        #expect(digest != FeedDocumentDigest.of(feed, url: url, contentType: "application/rss+xml", appVersion: "1.1"),
-                "a newer Trackcast parses every feed once more")
+        #expect(whole != digest(feed, url: url, contentType: "application/rss+xml; charset=windows-1252"),
+                "the HTTP header can name the encoding")
+        #expect(whole != digest(feed, url: url, appVersion: "1.1"), "a newer Trackcast parses every feed once more")
+
+        // Every byte counts, in either lane and in the last partial word, and so does the length.
+        let short = feed.prefix(45)
+        var digests: Set<Int64> = [digest(short, url: url), digest(short + [0], url: url), digest(short.dropLast(), url: url)]
+        for offset in short.indices {
+            var changed = short
+            changed[offset] ^= 0x20
+            digests.insert(digest(changed, url: url))
+        }
+        #expect(digests.count == short.count + 3)
     }
 
     @Test("a changed feed writes only its new and changed episodes, and the new validators")
@@ -107,11 +116,21 @@ struct ConditionalRefreshTests {
                                            contentType: "application/rss+xml", etag: "\"b\""))
         let reports = try await harness.refreshAll()
 
-        let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 2, updated: 0, unchanged: 20,
+        // Two items added at the top: only they are parsed.
+        let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 2, updated: 0, unchanged: 0,
                                        duplicates: 0)
         #expect(reports.map(\.outcome) == [.updated(expected)])
         #expect(try await harness.store.show(show.id)?.refresh.etag == "\"b\"")
         #expect(try await harness.store.show(show.id)?.newCount == 2)
+
+        // Every title changed: parsed whole.
+        server.route("/feed.xml", .document(PodcastFeedWriter(title: "Growing", episodes: 23, revision: 1).data(),
+                                           contentType: "application/rss+xml", etag: "\"c\""))
+        let revised = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 1, updated: 22, unchanged: 0,
+                                      duplicates: 0)
+        #expect(try await harness.refreshAll().map(\.outcome) == [.updated(revised)])
+        let titles = try await harness.store.episodes(of: show.id, limit: 30).map(\.title)
+        #expect(titles.count == 23 && titles.allSatisfy { $0?.hasPrefix("(r1) ") == true })
     }
 
     @Test("a feed is asked for uncompressed, so that the bytes that arrive are the bytes counted; a server that would compress it sends it plain")

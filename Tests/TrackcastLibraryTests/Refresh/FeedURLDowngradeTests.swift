@@ -28,7 +28,7 @@ struct FeedURLDowngradeTests {
         _ = directory
         let applied = try await store.applyRefreshed(SampleFeed.feed(1...3), to: id, requestedFrom: Self.secure,
                                                      permanentURL: Self.plain, etag: nil, lastModified: nil,
-                                                     digest: nil, at: Date())
+                                                     layout: nil, at: Date())
         #expect(applied?.feedURL == Self.secure)
         #expect(try await store.show(id)?.feedURL == Self.secure)
         let notModified = try await store.recordNotModified(id, requestedFrom: Self.secure, permanentURL: Self.plain,
@@ -46,7 +46,7 @@ struct FeedURLDowngradeTests {
         var feed = SampleFeed.feed(1...3)
         feed.newFeedURL = Self.plain
         let applied = try await store.applyRefreshed(feed, to: id, requestedFrom: Self.secure, permanentURL: nil,
-                                                     etag: nil, lastModified: nil, digest: nil, at: Date())
+                                                     etag: nil, lastModified: nil, layout: nil, at: Date())
         #expect(applied?.feedURL == Self.secure)
         #expect(try await store.show(id)?.feedURL == Self.secure)
     }

@@ -9,7 +9,7 @@ public struct ShowRefreshState: Sendable, Equatable {
     public let lastRefreshed: Date?
     /// Set by a failed refresh, cleared by the next successful one.
     public let lastFailure: RefreshFailure?
-    /// `FeedDocumentDigest` of the feed last applied; `nil` before the first
-    /// refresh, and for feeds applied from elsewhere than a fetch.
-    public let feedDigest: Int64?
+    /// What the last applied feed document was (`FeedDocumentLayout`); `nil`
+    /// before the first refresh, and for feeds applied from elsewhere than a fetch.
+    public let feedLayout: FeedDocumentLayout?
 }

@@ -5,7 +5,8 @@
 /// booleans are 0/1 integers; children of an episode (enclosures, chapters, …)
 /// keep the feed's order in `position`.
 enum LibrarySchema {
-    static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7]
+    static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
+                                                  version8]
 
     /// Shows, episodes and their media, downloads, the queue, resume positions and settings.
     static let version1 = SchemaMigration(version: 1, sql: """
@@ -423,5 +424,17 @@ enum LibrarySchema {
         INSERT INTO settings (key, value)
             SELECT 'search.unindexed-through', CAST(max(id) AS TEXT) FROM episodes WHERE true HAVING count(*) > 0
             ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+        """)
+
+    /// The last applied feed document's `FeedDocumentLayout` instead of one
+    /// digest of it all, so a refresh parses only the items a feed gained at
+    /// its top. The first refresh after migrating parses every feed whole.
+    static let version8 = SchemaMigration(version: 8, sql: """
+        ALTER TABLE shows DROP COLUMN feed_digest;
+        ALTER TABLE shows ADD COLUMN feed_head_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_head_digest INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_tail_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_tail_digest INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_end_length INTEGER;
         """)
 }

@@ -10,11 +10,13 @@ extension LibraryStore {
     /// Only new and changed episodes are written. Episodes that left the feed
     /// stay (feeds drop old items; the user's history should not). Episodes
     /// seen on the apply that subscribes a show are not marked new: "new"
-    /// means arrived since subscribing. `digest` is the fetched document's
-    /// `FeedDocumentDigest`, kept so the next refresh can skip the same bytes.
+    /// means arrived since subscribing. `layout` is the fetched document's
+    /// `FeedDocumentLayout`, kept so the next refresh can skip the same bytes.
+    /// A feed parsed in part (the items it gained) counts only those.
     /// The search index follows in the same transaction (`SearchIndexWriter`).
     @discardableResult
-    public func apply(feed: Feed, fetchedFrom url: URL, etag: String?, lastModified: String?, digest: Int64? = nil,
+    public func apply(feed: Feed, fetchedFrom url: URL, etag: String?, lastModified: String?,
+                      layout: FeedDocumentLayout? = nil,
                       at now: Date = Date()) throws -> FeedApplyResult {
         try connection.transaction {
             let writer = FeedRowWriter(connection: connection)
@@ -27,7 +29,7 @@ extension LibraryStore {
             let indexedShowText = try connection.queryFirst("SELECT title, author FROM shows WHERE id = ?", [showID]) {
                 SearchIndexWriter.ShowText(title: $0.optionalString(0), author: $0.optionalString(1)).text
             }
-            try writer.updateShow(showID, from: feed, etag: etag, lastModified: lastModified, digest: digest,
+            try writer.updateShow(showID, from: feed, etag: etag, lastModified: lastModified, layout: layout,
                                   refreshed: now)
             if existingShow != nil, indexedShowText != showText.text {
                 try index.reindexShowText(showID, showText)

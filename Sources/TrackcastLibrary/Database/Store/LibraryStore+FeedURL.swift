@@ -59,7 +59,7 @@ extension LibraryStore {
     /// Synchronous on the actor, so no other library call runs between the
     /// check and the writes.
     func applyRefreshed(_ feed: Feed, to id: ShowID, requestedFrom requested: URL, permanentURL: URL?,
-                        etag: String?, lastModified: String?, digest: Int64?, at now: Date) throws
+                        etag: String?, lastModified: String?, layout: FeedDocumentLayout?, at now: Date) throws
         -> RefreshApplication? {
         guard try show(id)?.feedURL == requested else { return nil }
         var feedURL = requested
@@ -68,7 +68,7 @@ extension LibraryStore {
             feedURL = permanentURL
         }
         let result = try apply(feed: feed, fetchedFrom: feedURL, etag: etag, lastModified: lastModified,
-                               digest: digest, at: now)
+                               layout: layout, at: now)
         if let announced = feed.newFeedURL, announced != feedURL, Self.isWebURL(announced),
            try moveShow(id, to: announced, keepingValidators: false) {
             feedURL = announced

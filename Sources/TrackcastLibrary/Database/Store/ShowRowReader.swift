@@ -9,7 +9,8 @@ enum ShowRowReader {
             s.new_feed_url, s.podcast_guid, s.show_type, s.explicit, s.locked, s.complete, s.subscribed,
             s.etag, s.last_modified, s.last_refreshed, s.last_error_kind, s.last_error_message,
             s.playback_speed, s.skip_intro, s.skip_outro, s.auto_download,
-            s.unplayed_count, s.new_count, s.feed_digest
+            s.unplayed_count, s.new_count, s.feed_head_length, s.feed_head_digest, s.feed_tail_length,
+            s.feed_tail_digest, s.feed_end_length
         FROM shows s
         """
 
@@ -40,10 +41,19 @@ enum ShowRowReader {
             subscribed: row.date(14),
             refresh: ShowRefreshState(etag: row.optionalString(15), lastModified: row.optionalString(16),
                                       lastRefreshed: row.optionalDate(17), lastFailure: failure,
-                                      feedDigest: row.optionalInt64(26)),
+                                      feedLayout: layout(row)),
             settings: ShowSettings(playbackSpeed: row.optionalDouble(20), skipIntro: row.double(21),
                                    skipOutro: row.double(22), autoDownload: row.bool(23)),
             unplayedCount: row.int(24),
             newCount: row.int(25))
+    }
+
+    private static func layout(_ row: SQLiteRow) -> FeedDocumentLayout? {
+        guard let headLength = row.optionalInt(26), let headDigest = row.optionalInt64(27),
+              let tailLength = row.optionalInt(28), let tailDigest = row.optionalInt64(29),
+              let endLength = row.optionalInt(30),
+              headLength >= 0, tailLength >= 0, (0...tailLength).contains(endLength) else { return nil }
+        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, tailLength: tailLength,
+                                  tailDigest: tailDigest, endLength: endLength)
     }
 }

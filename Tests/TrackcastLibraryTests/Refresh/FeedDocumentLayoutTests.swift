@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackcastLibrary
+
+@Suite("Refresh: a feed that gained items at its top is parsed in part")
+struct FeedDocumentLayoutTests {
+    private static let url = URL(string: "https://feeds.example.org/show.xml")!
+    private static let digest = FeedDocumentDigest(url: url, contentType: "application/rss+xml", appVersion: "1.0")
+
+    private static func parsed(_ data: Data) throws -> (feed: Feed, outline: FeedItemOutline?) {
+        try FeedParser().parseOutlined(data, url: url)
+    }
+
+    private static func layout(_ data: Data) throws -> FeedDocumentLayout {
+        FeedDocumentLayout(of: data, outline: try parsed(data).outline, digest: digest)
+    }
+
+    private static func realistic(episodes: Int, charset: RealisticFeedWriter.Charset = .utf8) -> Data {
+        var writer = RealisticFeedWriter(seed: 7, episodes: episodes, charset: charset)
+        writer.itemsKeptAsItGrows = true
+        return writer.data()
+    }
+
+    private static func atom(entries: Int) -> Data {
+        let entries = stride(from: entries, to: 0, by: -1).map { number in
+            """
+              <entry><id>urn:e:\(number)</id><title>Entry \(number)</title>\
+            <link rel="enclosure" href="media/\(number).mp3" type="audio/mpeg"/></entry>
+
+            """
+        }
+        return Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://media.example.org/">
+              <title>Atom Show</title>
+              <id>urn:show</id>
+            \(entries.joined())</feed>
+
+            """.utf8)
+    }
+
+    enum GrowingFeed: CaseIterable {
+        case realisticRSS, greek, latin1, cyrillic, plainRSS, atom
+
+        func data(_ items: Int) -> Data {
+            switch self {
+            case .realisticRSS: FeedDocumentLayoutTests.realistic(episodes: items)
+            case .greek: FeedDocumentLayoutTests.realistic(episodes: items, charset: .greek)
+            case .latin1: FeedDocumentLayoutTests.realistic(episodes: items, charset: .windows1252)
+            case .cyrillic: FeedDocumentLayoutTests.realistic(episodes: items, charset: .cyrillic)
+            case .plainRSS: PodcastFeedWriter(title: "Plain", episodes: items).data()
+            case .atom: FeedDocumentLayoutTests.atom(entries: items)
+            }
+        }
+    }
+
+    @Test("a feed grown at its top: parsing the head, the new items and the end gives the channel and the new items as parsing it all does",
+          arguments: GrowingFeed.allCases)
+    func grownAtTop(_ feed: GrowingFeed) throws {
+        let old = feed.data(20), new = feed.data(23)
+        let last = try Self.layout(old)
+        #expect(last.tailLength > 0 && last.endLength > 0, "split at the first item")
+
+        guard case .itemsAdded(let partial, let added) = last.change(to: new, digest: Self.digest) else {
+            Issue.record("not recognised as items added")
+            return
+        }
+        #expect(partial.count < new.count / 4)
+        let whole = try Self.parsed(new)
+        let (part, partOutline) = try Self.parsed(partial)
+        #expect(part.episodes == Array(whole.feed.episodes.prefix(3)))
+        var channel = whole.feed, partChannel = part
+        channel.episodes = []
+        partChannel.episodes = []
+        #expect(partChannel == channel)
+
+        let grown = last.grown(to: new, added: added, partialOutline: partOutline, digest: Self.digest)
+        #expect(grown == FeedDocumentLayout(of: new, outline: whole.outline, digest: Self.digest),
+                "the layout kept is the one the whole document has")
+        #expect(grown.change(to: new, digest: Self.digest).isSame)
+    }
+
+    @Test("the same bytes are the same; a changed old item, a dropped last item, a changed channel field, another address or app version are not")
+    func otherDocuments() throws {
+        let old = Self.realistic(episodes: 20)
+        let last = try Self.layout(old)
+        #expect(last.change(to: old, digest: Self.digest).isSame)
+
+        var changedItem = Self.realistic(episodes: 21)
+        changedItem[changedItem.count - 2_000] ^= 1
+        #expect(last.change(to: changedItem, digest: Self.digest).isOther)
+
+        var rolling = RealisticFeedWriter(seed: 7, episodes: 21)
+        rolling.itemsKeptAsItGrows = true
+        let dropped = String(decoding: rolling.data(), as: UTF8.self)
+        let lastItem = try #require(dropped.range(of: "<item>", options: .backwards))
+        let end = try #require(dropped.range(of: "</item>", options: .backwards))
+        let withoutLast = Data((dropped[..<lastItem.lowerBound] + dropped[end.upperBound...]).utf8)
+        #expect(last.change(to: withoutLast, digest: Self.digest).isOther, "a feed that keeps its last N items")
+
+        let retitled = Data(String(decoding: Self.realistic(episodes: 21), as: UTF8.self)
+            .replacingOccurrences(of: "<language>", with: "<language>x").utf8)
+        #expect(last.change(to: retitled, digest: Self.digest).isOther)
+
+        for digest in [FeedDocumentDigest(url: URL(string: "https://feeds.example.org/other/show.xml")!,
+                                          contentType: "application/rss+xml", appVersion: "1.0"),
+                       FeedDocumentDigest(url: Self.url, contentType: "application/rss+xml", appVersion: "1.1"),
+                       FeedDocumentDigest(url: Self.url, contentType: "text/xml; charset=windows-1252", appVersion: "1.0")] {
+            #expect(last.change(to: old, digest: digest).isOther)
+        }
+    }
+
+    @Test("the outline spans the channel and its items exactly")
+    func outlineRanges() throws {
+        let data = PodcastFeedWriter(title: "Plain", episodes: 3).data()
+        let outline = try #require(try Self.parsed(data).outline)
+        let text = { (range: Range<Int>) in String(decoding: data[range], as: UTF8.self) }
+        #expect(text(outline.channel).hasPrefix("<channel>") && text(outline.channel).hasSuffix("</channel>"))
+        #expect(text(outline.items).hasPrefix("<item>") && text(outline.items).hasSuffix("</item>"))
+        #expect(text(outline.items).components(separatedBy: "<item>").count == 4)
+        #expect(outline.fieldStarts.isEmpty)
+    }
+
+    @Test("a channel field among the items keeps the document whole: read from the tail, it would be missed")
+    func fieldAmongItems() throws {
+        func feed(_ episodes: Int) -> Data {
+            Data(String(decoding: PodcastFeedWriter(title: "Plain", episodes: episodes).data(), as: UTF8.self)
+                .replacingOccurrences(of: "</channel>", with: "")
+                .replacingOccurrences(of: "<item>\n      <title>Episode 1:", with: "<itunes:block>Yes</itunes:block><item>\n      <title>Episode 1:")
+                .replacingOccurrences(of: "</rss>", with: "</channel></rss>").utf8)
+        }
+        let old = feed(5)
+        #expect(try Self.parsed(old).outline?.fieldStarts.count == 1)
+        let last = try Self.layout(old)
+        #expect(last.tailLength == 0 && last.headLength == old.count)
+        #expect(last.change(to: old, digest: Self.digest).isSame)
+        #expect(last.change(to: feed(6), digest: Self.digest).isOther)
+    }
+
+    @Test("added bytes that hold a channel field: the part read has it, and the next layout keeps the document whole")
+    func fieldAmongAddedItems() throws {
+        let old = PodcastFeedWriter(title: "Plain", episodes: 5).data()
+        let last = try Self.layout(old)
+        let oldText = String(decoding: old, as: UTF8.self)
+        let firstItem = try #require(oldText.range(of: "<item>"))
+        let new = Data((oldText[..<firstItem.lowerBound] + "<item><guid>new</guid><title>New</title></item>"
+            + "<itunes:author>Someone Else</itunes:author>" + oldText[firstItem.lowerBound...]).utf8)
+        guard case .itemsAdded(let partial, let added) = last.change(to: new, digest: Self.digest) else {
+            Issue.record("not recognised as items added")
+            return
+        }
+        let (part, outline) = try Self.parsed(partial)
+        let whole = try Self.parsed(new).feed
+        #expect(part.author == "Someone Else" && part.author == whole.author)
+        #expect(part.episodes.map(\.title) == ["New"])
+        let grown = last.grown(to: new, added: added, partialOutline: outline, digest: Self.digest)
+        #expect(grown.tailLength == 0 && grown.headLength == new.count)
+    }
+
+    @Test("a transcoded feed's outline lies at the same tags in its own bytes")
+    func transcodedOutline() throws {
+        let greek = Self.realistic(episodes: 4, charset: .greek)
+        let outline = try #require(try Self.parsed(greek).outline)
+        let text = { (range: Range<Int>) in String(decoding: greek[range], as: UTF8.self) }
+        #expect(text(outline.channel).hasPrefix("<channel>") && text(outline.channel).hasSuffix("</channel>"))
+        #expect(text(outline.items).hasPrefix("<item>") && text(outline.items).hasSuffix("</item>"))
+    }
+
+    @Test("no outline where libxml2 read the feed, where it was UTF-16, or where it has two channels")
+    func noOutline() throws {
+        let plain = String(decoding: PodcastFeedWriter(title: "Plain", episodes: 3).data(), as: UTF8.self)
+        #expect(try Self.parsed(Data(plain.utf8)).outline != nil)
+
+        let doctype = plain.replacingOccurrences(of: "<rss ", with: "<!DOCTYPE rss>\n<rss ")
+        #expect(try Self.parsed(Data(doctype.utf8)).outline == nil)
+
+        let utf16 = try #require(plain.replacingOccurrences(of: "UTF-8", with: "UTF-16").data(using: .utf16))
+        #expect(try Self.parsed(utf16).feed.episodes.count == 3)
+        #expect(try Self.parsed(utf16).outline == nil)
+
+        let twoChannels = plain.replacingOccurrences(of: "</channel>", with: "</channel><channel><title>Second</title></channel>")
+        #expect(try Self.parsed(Data(twoChannels.utf8)).outline == nil)
+        let layout = try Self.layout(Data(twoChannels.utf8))
+        #expect(layout.tailLength == 0)
+    }
+}
+
+private extension FeedDocumentLayout.Change {
+    var isSame: Bool { if case .same = self { true } else { false } }
+    var isOther: Bool { if case .other = self { true } else { false } }
+}
