@@ -67,7 +67,7 @@ Task {
         if groups.contains("hostile") { for row in try HostileShapesBenchmark().run() { table.add(row) } }
         if groups.contains("refresh") {
             for row in try await RefreshBenchmark().run() { table.add(row) }
-            table.add(try await RefreshBenchmark().runRealistic())
+            for row in try await RefreshBenchmark().runRealistic() { table.add(row) }
         }
         if groups.contains("queries") {
             for row in try await LibraryQueriesBenchmark().run() { table.add(row) }

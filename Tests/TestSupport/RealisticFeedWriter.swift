@@ -46,6 +46,10 @@ public struct RealisticFeedWriter: Sendable {
     /// grows at its top (the refresh bench). Otherwise one stream draws the
     /// whole feed, as the parsing corpus was made.
     public var itemsKeptAsItGrows = false
+    /// Episodes older than this number have left the feed, as a feed that
+    /// keeps only its newest episodes drops its oldest as it gains one: the
+    /// feed holds `episodes` down to `oldestKept`.
+    public var oldestKept = 1
 
     public init(seed: UInt64, episodes: Int, charset: Charset = .utf8, notesBytes: ClosedRange<Int> = 600...3_000,
                 notesInCDATA: Bool = true, persons: ClosedRange<Int> = 2...11, keywords: ClosedRange<Int> = 20...59) {
@@ -90,7 +94,7 @@ public struct RealisticFeedWriter: Sendable {
 
             """
         out.reserveCapacity(episodes * (notesBytes.upperBound * 3 + 3_000))
-        for number in stride(from: episodes, to: 0, by: -1) {
+        for number in stride(from: episodes, through: max(1, oldestKept), by: -1) {
             if itemsKeptAsItGrows {
                 var itemRandom = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(number))
                 writeItem(number: number, slug: slug, language: language, to: &out, &itemRandom)
