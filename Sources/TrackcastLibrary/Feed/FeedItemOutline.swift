@@ -9,8 +9,8 @@ struct FeedItemOutline: Sendable, Equatable {
     var channel: Range<Int>
     /// From the first item's `<` to just past the last item's end.
     var items: Range<Int>
-    /// Where the channel's other children start, those after the first item:
-    /// a field among the items is read wherever it stands.
+    /// Where the channel's other children start: a field among the items is
+    /// read wherever it stands, so a tail that holds one cannot be skipped.
     var fieldStarts: [Int]
 
     /// Whether no channel field starts in `range`.
@@ -86,7 +86,7 @@ struct FeedItemOutliner {
         case .item where parent.holdsItems, .entry where parent.holdsItems:
             if items == nil { items = (offset, offset) }
         default:
-            if parent.holdsItems, items != nil { fieldStarts.append(offset) }
+            if parent.holdsItems { fieldStarts.append(offset) }
         }
     }
 

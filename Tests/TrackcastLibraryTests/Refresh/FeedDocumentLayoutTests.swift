@@ -119,7 +119,7 @@ struct FeedDocumentLayoutTests {
         #expect(text(outline.channel).hasPrefix("<channel>") && text(outline.channel).hasSuffix("</channel>"))
         #expect(text(outline.items).hasPrefix("<item>") && text(outline.items).hasSuffix("</item>"))
         #expect(text(outline.items).components(separatedBy: "<item>").count == 4)
-        #expect(outline.fieldStarts.isEmpty)
+        #expect(outline.fieldStarts.allSatisfy { $0 < outline.items.lowerBound }, "the channel's fields are above its items")
     }
 
     @Test("a channel field among the items keeps the document whole: read from the tail, it would be missed")
@@ -131,7 +131,8 @@ struct FeedDocumentLayoutTests {
                 .replacingOccurrences(of: "</rss>", with: "</channel></rss>").utf8)
         }
         let old = feed(5)
-        #expect(try Self.parsed(old).outline?.fieldStarts.count == 1)
+        let outline = try #require(try Self.parsed(old).outline)
+        #expect(outline.fieldStarts.filter { outline.items.contains($0) }.count == 1)
         let last = try Self.layout(old)
         #expect(last.tailLength == 0 && last.headLength == old.count)
         #expect(last.change(to: old, digest: Self.digest).isSame)
@@ -183,6 +184,68 @@ struct FeedDocumentLayoutTests {
         #expect(try Self.parsed(Data(twoChannels.utf8)).outline == nil)
         let layout = try Self.layout(Data(twoChannels.utf8))
         #expect(layout.tailLength == 0)
+    }
+}
+
+extension FeedDocumentLayoutTests {
+    /// What may stand where a feed's first old item was: new items, and what
+    /// a generator or an attacker could put among them.
+    private static let insertions = [
+        "<item><guid>n1</guid><title>New one</title></item>\n",
+        "<item><guid>n1</guid></item><item><guid>n2</guid><title>Two</title></item>",
+        "<!-- a comment --><item><guid>n3</guid></item>",
+        "<item><guid>n4</guid></item><title>Retitled</title>",
+        "<itunes:author>Someone</itunes:author><item><guid>n5</guid></item>",
+        "</channel><channel><title>Second</title>",
+        "<item><guid>n6</guid>",
+        "<![CDATA[",
+        "<!--",
+        "<foo xmlns:itunes=\"urn:other\">",
+        "<item xml:base=\"https://other.example/\"><guid>n7</guid><enclosure url=\"a.mp3\"/></item>",
+        "&amp;",
+        "<item><title>&nbsp;</title></item>",
+        "",
+    ]
+
+    @Test("whatever stands before the old items, a part read in place of the whole gives the whole's channel and episodes, then and at the next refresh",
+          arguments: 0..<insertions.count)
+    func partialAgreesWithWhole(_ index: Int) throws {
+        for feed in [GrowingFeed.realisticRSS, .greek, .plainRSS] {
+            let old = feed.data(4)
+            let last = try Self.layout(old)
+            let new = Self.inserting(Self.insertions[index], into: old, at: last.headLength)
+            guard let grown = try Self.refreshAgrees(from: old, last, to: new, "\(feed), \(index)") else { continue }
+            // The next refresh skips the tail kept now: it must hold nothing but items.
+            guard grown.tailLength > 0 else { continue }
+            let next = Self.inserting("<item><guid>next</guid><title>Next</title></item>", into: new, at: grown.headLength)
+            _ = try Self.refreshAgrees(from: new, grown, to: next, "\(feed), \(index), next")
+        }
+    }
+
+    private static func inserting(_ text: String, into data: Data, at offset: Int) -> Data {
+        Data(data.prefix(offset) + Data(text.utf8) + data.dropFirst(offset))
+    }
+
+    /// Checks a refresh from `old` (with layout `last`) to `new`: where it
+    /// would parse a part, that part agrees with the whole. Returns the layout
+    /// the refresh would keep, `nil` where it would parse the whole.
+    private static func refreshAgrees(from old: Data, _ last: FeedDocumentLayout, to new: Data,
+                                      _ comment: Comment) throws -> FeedDocumentLayout? {
+        guard case .itemsAdded(let partial, let added) = last.change(to: new, digest: digest) else { return nil }
+        // A part that does not read as a feed is parsed whole by the refresher.
+        guard let (part, outline) = try? parsed(partial) else { return nil }
+        guard let whole = try? parsed(new) else {
+            Issue.record("the part read, the whole did not: \(comment)")
+            return nil
+        }
+        var channel = whole.feed, partChannel = part
+        channel.episodes = []
+        partChannel.episodes = []
+        #expect(partChannel == channel, comment)
+        #expect(part.episodes + (try parsed(old).feed.episodes) == whole.feed.episodes, comment)
+        let grown = last.grown(to: new, added: added, partialOutline: outline, digest: digest)
+        #expect(grown.change(to: new, digest: digest).isSame, comment)
+        return grown
     }
 }
 
