@@ -7,11 +7,14 @@ struct FeedItemOutline: Sendable, Equatable {
     /// The channel (RSS `channel`, or Atom's `feed`), from its start tag's `<`
     /// to just past its end tag.
     var channel: Range<Int>
-    /// From the first item's `<` to just past the last item's end.
-    var items: Range<Int>
+    /// Each item, from its `<` to just past its end, in document order; never empty.
+    var items: [Range<Int>]
     /// Where the channel's other children start: a field among the items is
     /// read wherever it stands, so a tail that holds one cannot be skipped.
     var fieldStarts: [Int]
+
+    /// From the first item's start to the last one's end.
+    var itemSpan: Range<Int> { items[0].lowerBound..<items[items.count - 1].upperBound }
 
     /// Whether no channel field starts in `range`.
     func holdsNoField(in range: Range<Int>) -> Bool {
@@ -30,14 +33,15 @@ struct FeedItemOutline: Sendable, Equatable {
             original.withUnsafeBytes { original -> FeedItemOutline? in
                 guard let base = original.baseAddress, memchr(base, 0, original.count) == nil,
                       let starts = Self.correspondingOffsets(
-                          of: [channel.lowerBound, items.lowerBound] + fieldStarts, byte: UInt8(ascii: "<"),
+                          of: [channel.lowerBound] + items.map(\.lowerBound) + fieldStarts, byte: UInt8(ascii: "<"),
                           in: decoded, original),
                       let ends = Self.correspondingOffsets(
-                          of: [channel.upperBound - 1, items.upperBound - 1], byte: UInt8(ascii: ">"),
+                          of: [channel.upperBound - 1] + items.map { $0.upperBound - 1 }, byte: UInt8(ascii: ">"),
                           in: decoded, original)
                 else { return nil }
-                return FeedItemOutline(channel: starts[0]..<(ends[0] + 1), items: starts[1]..<(ends[1] + 1),
-                                       fieldStarts: Array(starts.dropFirst(2)))
+                return FeedItemOutline(channel: starts[0]..<(ends[0] + 1),
+                                       items: (0..<items.count).map { starts[1 + $0]..<(ends[1 + $0] + 1) },
+                                       fieldStarts: Array(starts.dropFirst(1 + items.count)))
             }
         }
     }
@@ -74,7 +78,7 @@ struct FeedItemOutline: Sendable, Equatable {
 struct FeedItemOutliner {
     private var channel: (start: Int, end: Int?)?
     private var channelCount = 0
-    private var items: (start: Int, end: Int)?
+    private var items: [Range<Int>] = []
     private var fieldStarts: [Int] = []
 
     /// `element` starts at `offset`, inside `parent`.
@@ -84,7 +88,7 @@ struct FeedItemOutliner {
             channelCount += 1
             channel = (offset, nil)
         case .item where parent.holdsItems, .entry where parent.holdsItems:
-            if items == nil { items = (offset, offset) }
+            items.append(offset..<offset)
         default:
             if parent.holdsItems { fieldStarts.append(offset) }
         }
@@ -96,7 +100,7 @@ struct FeedItemOutliner {
         case .channel, .atomFeed:
             channel?.end = offset
         case .item where parent.holdsItems, .entry where parent.holdsItems:
-            items?.end = offset
+            items[items.count - 1] = items[items.count - 1].lowerBound..<offset
         default:
             break
         }
@@ -104,9 +108,8 @@ struct FeedItemOutliner {
 
     /// `nil` for a feed without items, or with more than one channel.
     var outline: FeedItemOutline? {
-        guard channelCount == 1, let channel, let channelEnd = channel.end, let items else { return nil }
-        return FeedItemOutline(channel: channel.start..<channelEnd, items: items.start..<items.end,
-                               fieldStarts: fieldStarts)
+        guard channelCount == 1, let channel, let channelEnd = channel.end, !items.isEmpty else { return nil }
+        return FeedItemOutline(channel: channel.start..<channelEnd, items: items, fieldStarts: fieldStarts)
     }
 }
 

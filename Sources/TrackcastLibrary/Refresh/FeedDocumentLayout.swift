@@ -5,86 +5,148 @@ import Foundation
 ///
 /// Many podcast hosts send neither an ETag nor a Last-Modified, so every
 /// refresh brings the whole feed again; and a feed that did change mostly
-/// gained an item or two at its top, above hundreds of items byte for byte
-/// as before. The layout splits the document at its first item: the *head*
-/// (the channel's fields) and the *tail* (the items, and the *end* after
-/// them: closing tags, perhaps fields). The next document is then
-/// - the same: head and tail digests match, nothing to parse, as a 304;
-/// - the same head, then new bytes, then the same tail: items added at the
-///   top. Parsing the head, the new bytes and the end alone gives the
+/// gained an item or two at its top, above items byte for byte as before,
+/// and perhaps lost its oldest ones (a feed that keeps its newest N). The
+/// layout cuts the document into its *head* (the channel's fields, up to the
+/// first item), each item (with the bytes up to the next one, its gap) and
+/// its *end* (after the last item: closing tags, perhaps fields), with a
+/// digest of each (`FeedDocumentDigest`). The next document is then
+/// - the same: nothing to parse, as a 304;
+/// - the same head and end, and between them new bytes above the first
+///   items as they were, down to one of the last few (the ones below it
+///   gone): parsing the head, the new bytes and the end alone gives the
 ///   channel and the new items exactly as parsing it all would, since the
-///   tail's items read the same (the same bytes in the same channel, with
-///   the same address and the same app; `FeedDocumentDigest`) and the store
-///   keeps episodes that are not in a feed it applies;
+///   old items read the same (the same bytes in the same channel, with the
+///   same address and the same app) and the store keeps episodes that are
+///   not in a feed it applies;
 /// - anything else: parsed whole.
 ///
-/// The split is made only where the parser vouched for it
+/// The cuts are made only where the parser vouched for them
 /// (`FeedItemOutline`): one channel, open around the items, and no channel
-/// field among them (a field would be missed, read from the tail). A
-/// document without such an outline keeps everything in its head.
+/// field among them (a field would be missed, read from the old items). A
+/// document without such an outline is all head.
 public struct FeedDocumentLayout: Sendable, Equatable {
+    public struct Item: Sendable, Equatable {
+        public var length: Int
+        public var digest: Int64
+        /// The bytes from the item's end to the next item's start; none after the last.
+        public var gapLength: Int
+        public var gapDigest: Int64
+    }
+
     public let headLength: Int
     public let headDigest: Int64
-    public let tailLength: Int
-    public let tailDigest: Int64
-    /// Bytes after the last item, the tail's last.
+    public let items: [Item]
     public let endLength: Int
+    public let endDigest: Int64
 
-    public init(headLength: Int, headDigest: Int64, tailLength: Int, tailDigest: Int64, endLength: Int) {
+    /// How many of the oldest items a feed may have lost and still be read in part.
+    static let maxDropped = 16
+
+    public init(headLength: Int, headDigest: Int64, items: [Item], endLength: Int, endDigest: Int64) {
         self.headLength = headLength
         self.headDigest = headDigest
-        self.tailLength = tailLength
-        self.tailDigest = tailDigest
+        self.items = items
         self.endLength = endLength
+        self.endDigest = endDigest
     }
 
     /// How `data` compares with the document this layout was made of.
     enum Change {
         case same
-        /// `data` is that document with `added` inserted at its first item:
-        /// `partial` is `data` less the old items (head, added bytes, end),
-        /// `added` the same range in both.
-        case itemsAdded(partial: Data, added: Range<Int>)
+        /// `data` is that document with `added` inserted at its first item
+        /// and only its first `kept` items left: `partial` is `data` less the
+        /// old items (head, added bytes, end), `added` the same range in both.
+        case itemsAdded(partial: Data, added: Range<Int>, kept: Int)
         case other
     }
 
-    /// The layout of `data`, split where `outline` allows.
+    /// The layout of `data`, cut where `outline` allows.
     init(of data: Data, outline: FeedItemOutline?, digest: FeedDocumentDigest) {
-        guard let outline, outline.holdsNoField(in: outline.items),
-              outline.channel.lowerBound < outline.items.lowerBound,
+        guard let outline, outline.holdsNoField(in: outline.itemSpan),
+              outline.channel.lowerBound < outline.itemSpan.lowerBound,
               outline.channel.upperBound <= data.count else {
-            self.init(headLength: data.count, headDigest: digest.of(data, 0..<data.count), tailLength: 0,
-                      tailDigest: 0, endLength: 0)
+            self.init(headLength: data.count, headDigest: digest.of(data, 0..<data.count), items: [],
+                      endLength: 0, endDigest: digest.of(data, data.count..<data.count))
             return
         }
-        let split = outline.items.lowerBound
-        self.init(headLength: split, headDigest: digest.of(data, 0..<split), tailLength: data.count - split,
-                  tailDigest: digest.of(data, split..<data.count), endLength: data.count - outline.items.upperBound)
+        let ranges = outline.items
+        let items = ranges.indices.map { index in
+            let gap = ranges[index].upperBound..<(index + 1 < ranges.count ? ranges[index + 1].lowerBound
+                                                                             : ranges[index].upperBound)
+            return Item(length: ranges[index].count, digest: digest.of(data, ranges[index]),
+                        gapLength: gap.count, gapDigest: digest.of(data, gap))
+        }
+        let split = outline.itemSpan
+        self.init(headLength: split.lowerBound, headDigest: digest.of(data, 0..<split.lowerBound), items: items,
+                  endLength: data.count - split.upperBound, endDigest: digest.of(data, split.upperBound..<data.count))
     }
 
     func change(to data: Data, digest: FeedDocumentDigest) -> Change {
         let count = data.count
-        guard count >= headLength + tailLength, digest.of(data, 0..<headLength) == headDigest else { return .other }
-        if count == headLength + tailLength {
-            return tailLength == 0 || digest.of(data, headLength..<count) == tailDigest ? .same : .other
+        guard count >= headLength + endLength, digest.of(data, 0..<headLength) == headDigest,
+              digest.of(data, (count - endLength)..<count) == endDigest else { return .other }
+        guard let first = items.first else { return count == headLength + endLength ? .same : .other }
+        let bottom = count - endLength
+        // Where the first item would start were the items from `last` on gone:
+        // one cheap look at that item, then every kept one in turn.
+        var lengthBefore = [0]
+        for item in items.dropLast() { lengthBefore.append(lengthBefore[lengthBefore.count - 1] + item.length + item.gapLength) }
+        for last in stride(from: items.count - 1, through: max(0, items.count - 1 - Self.maxDropped), by: -1) {
+            let start = bottom - lengthBefore[last] - items[last].length
+            guard start >= headLength, digest.of(data, start..<(start + first.length)) == first.digest,
+                  holdsItems(data, from: start, through: last, digest: digest) else { continue }
+            if start == headLength && last == items.count - 1 { return .same }
+            var partial = Data(data.prefix(start))
+            partial.append(data.suffix(endLength))
+            return .itemsAdded(partial: partial, added: headLength..<start, kept: last + 1)
         }
-        guard tailLength > 0, digest.of(data, (count - tailLength)..<count) == tailDigest else { return .other }
-        var partial = Data(data.prefix(count - tailLength))
-        partial.append(data.suffix(endLength))
-        return .itemsAdded(partial: partial, added: headLength..<(count - tailLength))
+        return .other
+    }
+
+    /// Whether `data` holds this layout's items from the first through `last`
+    /// from `start` on, `last` without its gap.
+    private func holdsItems(_ data: Data, from start: Int, through last: Int, digest: FeedDocumentDigest) -> Bool {
+        var offset = start
+        for index in 0...last {
+            let item = items[index]
+            guard digest.of(data, offset..<(offset + item.length)) == item.digest else { return false }
+            offset += item.length
+            guard index < last else { break }
+            guard digest.of(data, offset..<(offset + item.gapLength)) == item.gapDigest else { return false }
+            offset += item.gapLength
+        }
+        return true
     }
 
     /// The layout of `data`, which `change(to:)` found to be this layout's
-    /// document with items added, once `partial` was parsed with
-    /// `outline`: the same head, a longer tail. Kept whole (no tail) where
-    /// the added bytes hold more than items at the channel's level.
-    func grown(to data: Data, added: Range<Int>, partialOutline outline: FeedItemOutline?,
+    /// document with items added and the oldest past `kept` gone, once
+    /// `partial` was parsed with `outline`. All head where the added bytes
+    /// hold more than whole items at the channel's level.
+    func grown(to data: Data, added: Range<Int>, kept: Int, partialOutline outline: FeedItemOutline?,
                digest: FeedDocumentDigest) -> FeedDocumentLayout {
-        guard let outline, outline.holdsNoField(in: added), outline.channel.lowerBound < added.lowerBound,
+        var keptItems = Array(items.prefix(kept))
+        let lastKept = keptItems.count - 1
+        keptItems[lastKept].gapLength = 0
+        keptItems[lastKept].gapDigest = digest.of(data, 0..<0)
+        guard !added.isEmpty else {
+            return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, items: keptItems,
+                                      endLength: endLength, endDigest: endDigest)
+        }
+        let newRanges = outline?.items.filter { added.contains($0.lowerBound) } ?? []
+        guard let outline, let firstNew = newRanges.first, firstNew.lowerBound == added.lowerBound,
+              newRanges[newRanges.count - 1].upperBound <= added.upperBound,
+              outline.holdsNoField(in: added), outline.channel.lowerBound < added.lowerBound,
               outline.channel.upperBound > added.upperBound else {
             return FeedDocumentLayout(of: data, outline: nil, digest: digest)
         }
-        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, tailLength: data.count - headLength,
-                                  tailDigest: digest.of(data, headLength..<data.count), endLength: endLength)
+        let newItems = newRanges.indices.map { index in
+            let gap = newRanges[index].upperBound..<(index + 1 < newRanges.count ? newRanges[index + 1].lowerBound
+                                                                                   : added.upperBound)
+            return Item(length: newRanges[index].count, digest: digest.of(data, newRanges[index]),
+                        gapLength: gap.count, gapDigest: digest.of(data, gap))
+        }
+        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, items: newItems + keptItems,
+                                  endLength: endLength, endDigest: endDigest)
     }
 }

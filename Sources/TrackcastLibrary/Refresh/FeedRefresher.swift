@@ -164,12 +164,13 @@ public final class FeedRefresher: Sendable {
         switch last?.change(to: document.data, digest: digest) ?? .other {
         case .same:
             return nil
-        case .itemsAdded(let partial, let added):
+        case .itemsAdded(let partial, let added, let kept):
             // Should the shortened document not read as a feed, the whole one is the judge.
             if let (feed, outline) = try? FeedParser().parseOutlined(partial, url: document.url,
                                                                       httpContentType: document.contentType),
                let last {
-                return (feed, last.grown(to: document.data, added: added, partialOutline: outline, digest: digest))
+                return (feed, last.grown(to: document.data, added: added, kept: kept, partialOutline: outline,
+                                         digest: digest))
             }
             return try parse(document)
         case .other:

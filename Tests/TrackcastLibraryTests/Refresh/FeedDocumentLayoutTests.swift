@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TrackcastLibrary
 
-@Suite("Refresh: a feed that gained items at its top is parsed in part")
+@Suite("Refresh: a feed that gained items at its top, and perhaps lost its oldest, is parsed in part")
 struct FeedDocumentLayoutTests {
     private static let url = URL(string: "https://feeds.example.org/show.xml")!
     private static let digest = FeedDocumentDigest(url: url, contentType: "application/rss+xml", appVersion: "1.0")
@@ -16,14 +16,15 @@ struct FeedDocumentLayoutTests {
         FeedDocumentLayout(of: data, outline: try parsed(data).outline, digest: digest)
     }
 
-    private static func realistic(episodes: Int, charset: RealisticFeedWriter.Charset = .utf8) -> Data {
+    private static func realistic(episodes: Int, oldest: Int = 1, charset: RealisticFeedWriter.Charset = .utf8) -> Data {
         var writer = RealisticFeedWriter(seed: 7, episodes: episodes, charset: charset)
         writer.itemsKeptAsItGrows = true
+        writer.oldestKept = oldest
         return writer.data()
     }
 
-    private static func atom(entries: Int) -> Data {
-        let entries = stride(from: entries, to: 0, by: -1).map { number in
+    private static func atom(entries: Int, oldest: Int = 1) -> Data {
+        let entries = stride(from: entries, through: oldest, by: -1).map { number in
             """
               <entry><id>urn:e:\(number)</id><title>Entry \(number)</title>\
             <link rel="enclosure" href="media/\(number).mp3" type="audio/mpeg"/></entry>
@@ -43,29 +44,35 @@ struct FeedDocumentLayoutTests {
     enum GrowingFeed: CaseIterable {
         case realisticRSS, greek, latin1, cyrillic, plainRSS, atom
 
-        func data(_ items: Int) -> Data {
+        /// Items `newest` down to `oldest`, as the feed's generator writes them.
+        func data(_ newest: Int, oldest: Int = 1) -> Data {
             switch self {
-            case .realisticRSS: FeedDocumentLayoutTests.realistic(episodes: items)
-            case .greek: FeedDocumentLayoutTests.realistic(episodes: items, charset: .greek)
-            case .latin1: FeedDocumentLayoutTests.realistic(episodes: items, charset: .windows1252)
-            case .cyrillic: FeedDocumentLayoutTests.realistic(episodes: items, charset: .cyrillic)
-            case .plainRSS: PodcastFeedWriter(title: "Plain", episodes: items).data()
-            case .atom: FeedDocumentLayoutTests.atom(entries: items)
+            case .realisticRSS: FeedDocumentLayoutTests.realistic(episodes: newest, oldest: oldest)
+            case .greek: FeedDocumentLayoutTests.realistic(episodes: newest, oldest: oldest, charset: .greek)
+            case .latin1: FeedDocumentLayoutTests.realistic(episodes: newest, oldest: oldest, charset: .windows1252)
+            case .cyrillic: FeedDocumentLayoutTests.realistic(episodes: newest, oldest: oldest, charset: .cyrillic)
+            case .plainRSS: PodcastFeedWriter(title: "Plain", episodes: newest).data()
+            case .atom: FeedDocumentLayoutTests.atom(entries: newest, oldest: oldest)
             }
         }
+
+        /// Whether its writer can leave out the oldest items.
+        var drops: Bool { self != .plainRSS }
     }
 
-    @Test("a feed grown at its top: parsing the head, the new items and the end gives the channel and the new items as parsing it all does",
-          arguments: GrowingFeed.allCases)
-    func grownAtTop(_ feed: GrowingFeed) throws {
-        let old = feed.data(20), new = feed.data(23)
+    @Test("a feed grown at its top, and one that also lost its three oldest: parsing the head, the new items and the end gives the channel and the new items as parsing it all does",
+          arguments: GrowingFeed.allCases, [false, true])
+    func grownAtTop(_ feed: GrowingFeed, dropping: Bool) throws {
+        guard feed.drops || !dropping else { return }
+        let old = feed.data(20), new = feed.data(23, oldest: dropping ? 4 : 1)
         let last = try Self.layout(old)
-        #expect(last.tailLength > 0 && last.endLength > 0, "split at the first item")
+        #expect(last.items.count == 20 && last.endLength > 0, "cut at each item")
 
-        guard case .itemsAdded(let partial, let added) = last.change(to: new, digest: Self.digest) else {
+        guard case .itemsAdded(let partial, let added, let kept) = last.change(to: new, digest: Self.digest) else {
             Issue.record("not recognised as items added")
             return
         }
+        #expect(kept == (dropping ? 17 : 20))
         #expect(partial.count < new.count / 4)
         let whole = try Self.parsed(new)
         let (part, partOutline) = try Self.parsed(partial)
@@ -75,13 +82,13 @@ struct FeedDocumentLayoutTests {
         partChannel.episodes = []
         #expect(partChannel == channel)
 
-        let grown = last.grown(to: new, added: added, partialOutline: partOutline, digest: Self.digest)
+        let grown = last.grown(to: new, added: added, kept: kept, partialOutline: partOutline, digest: Self.digest)
         #expect(grown == FeedDocumentLayout(of: new, outline: whole.outline, digest: Self.digest),
                 "the layout kept is the one the whole document has")
         #expect(grown.change(to: new, digest: Self.digest).isSame)
     }
 
-    @Test("the same bytes are the same; a changed old item, a dropped last item, a changed channel field, another address or app version are not")
+    @Test("the same bytes are the same, and the oldest items gone are items added (none); a changed old item, too many gone, an old item left with its gap, a changed channel field, another address or app version are not")
     func otherDocuments() throws {
         let old = Self.realistic(episodes: 20)
         let last = try Self.layout(old)
@@ -91,13 +98,21 @@ struct FeedDocumentLayoutTests {
         changedItem[changedItem.count - 2_000] ^= 1
         #expect(last.change(to: changedItem, digest: Self.digest).isOther)
 
-        var rolling = RealisticFeedWriter(seed: 7, episodes: 21)
-        rolling.itemsKeptAsItGrows = true
-        let dropped = String(decoding: rolling.data(), as: UTF8.self)
-        let lastItem = try #require(dropped.range(of: "<item>", options: .backwards))
-        let end = try #require(dropped.range(of: "</item>", options: .backwards))
-        let withoutLast = Data((dropped[..<lastItem.lowerBound] + dropped[end.upperBound...]).utf8)
-        #expect(last.change(to: withoutLast, digest: Self.digest).isOther, "a feed that keeps its last N items")
+        guard case .itemsAdded(_, let added, let kept) = last.change(to: Self.realistic(episodes: 20, oldest: 3),
+                                                                    digest: Self.digest) else {
+            Issue.record("two oldest gone: not recognised")
+            return
+        }
+        #expect(added.isEmpty && kept == 18)
+        let tooMany = Self.realistic(episodes: 20, oldest: FeedDocumentLayout.maxDropped + 2)
+        #expect(last.change(to: tooMany, digest: Self.digest).isOther)
+
+        // Cut out by hand, the last item leaves the bytes before it behind: not how generators write.
+        let text = String(decoding: old, as: UTF8.self)
+        let lastItem = try #require(text.range(of: "<item>", options: .backwards))
+        let end = try #require(text.range(of: "</item>", options: .backwards))
+        let withoutLast = Data((text[..<lastItem.lowerBound] + text[end.upperBound...]).utf8)
+        #expect(last.change(to: withoutLast, digest: Self.digest).isOther)
 
         let retitled = Data(String(decoding: Self.realistic(episodes: 21), as: UTF8.self)
             .replacingOccurrences(of: "<language>", with: "<language>x").utf8)
@@ -117,9 +132,10 @@ struct FeedDocumentLayoutTests {
         let outline = try #require(try Self.parsed(data).outline)
         let text = { (range: Range<Int>) in String(decoding: data[range], as: UTF8.self) }
         #expect(text(outline.channel).hasPrefix("<channel>") && text(outline.channel).hasSuffix("</channel>"))
-        #expect(text(outline.items).hasPrefix("<item>") && text(outline.items).hasSuffix("</item>"))
-        #expect(text(outline.items).components(separatedBy: "<item>").count == 4)
-        #expect(outline.fieldStarts.allSatisfy { $0 < outline.items.lowerBound }, "the channel's fields are above its items")
+        #expect(outline.items.count == 3)
+        #expect(outline.items.allSatisfy { text($0).hasPrefix("<item>") && text($0).hasSuffix("</item>") })
+        #expect(text(outline.items[0]).components(separatedBy: "<item>").count == 2)
+        #expect(outline.fieldStarts.allSatisfy { $0 < outline.itemSpan.lowerBound }, "the channel's fields are above its items")
     }
 
     @Test("a channel field among the items keeps the document whole: read from the tail, it would be missed")
@@ -132,9 +148,9 @@ struct FeedDocumentLayoutTests {
         }
         let old = feed(5)
         let outline = try #require(try Self.parsed(old).outline)
-        #expect(outline.fieldStarts.filter { outline.items.contains($0) }.count == 1)
+        #expect(outline.fieldStarts.filter { outline.itemSpan.contains($0) }.count == 1)
         let last = try Self.layout(old)
-        #expect(last.tailLength == 0 && last.headLength == old.count)
+        #expect(last.items.isEmpty && last.headLength == old.count)
         #expect(last.change(to: old, digest: Self.digest).isSame)
         #expect(last.change(to: feed(6), digest: Self.digest).isOther)
     }
@@ -147,7 +163,7 @@ struct FeedDocumentLayoutTests {
         let firstItem = try #require(oldText.range(of: "<item>"))
         let new = Data((oldText[..<firstItem.lowerBound] + "<item><guid>new</guid><title>New</title></item>"
             + "<itunes:author>Someone Else</itunes:author>" + oldText[firstItem.lowerBound...]).utf8)
-        guard case .itemsAdded(let partial, let added) = last.change(to: new, digest: Self.digest) else {
+        guard case .itemsAdded(let partial, let added, let kept) = last.change(to: new, digest: Self.digest) else {
             Issue.record("not recognised as items added")
             return
         }
@@ -155,8 +171,8 @@ struct FeedDocumentLayoutTests {
         let whole = try Self.parsed(new).feed
         #expect(part.author == "Someone Else" && part.author == whole.author)
         #expect(part.episodes.map(\.title) == ["New"])
-        let grown = last.grown(to: new, added: added, partialOutline: outline, digest: Self.digest)
-        #expect(grown.tailLength == 0 && grown.headLength == new.count)
+        let grown = last.grown(to: new, added: added, kept: kept, partialOutline: outline, digest: Self.digest)
+        #expect(grown.items.isEmpty && grown.headLength == new.count)
     }
 
     @Test("a transcoded feed's outline lies at the same tags in its own bytes")
@@ -165,7 +181,8 @@ struct FeedDocumentLayoutTests {
         let outline = try #require(try Self.parsed(greek).outline)
         let text = { (range: Range<Int>) in String(decoding: greek[range], as: UTF8.self) }
         #expect(text(outline.channel).hasPrefix("<channel>") && text(outline.channel).hasSuffix("</channel>"))
-        #expect(text(outline.items).hasPrefix("<item>") && text(outline.items).hasSuffix("</item>"))
+        #expect(outline.items.count == 4)
+        #expect(outline.items.allSatisfy { text($0).hasPrefix("<item>") && text($0).hasSuffix("</item>") })
     }
 
     @Test("no outline where libxml2 read the feed, where it was UTF-16, or where it has two channels")
@@ -183,7 +200,7 @@ struct FeedDocumentLayoutTests {
         let twoChannels = plain.replacingOccurrences(of: "</channel>", with: "</channel><channel><title>Second</title></channel>")
         #expect(try Self.parsed(Data(twoChannels.utf8)).outline == nil)
         let layout = try Self.layout(Data(twoChannels.utf8))
-        #expect(layout.tailLength == 0)
+        #expect(layout.items.isEmpty)
     }
 }
 
@@ -210,13 +227,15 @@ extension FeedDocumentLayoutTests {
     @Test("whatever stands before the old items, a part read in place of the whole gives the whole's channel and episodes, then and at the next refresh",
           arguments: 0..<insertions.count)
     func partialAgreesWithWhole(_ index: Int) throws {
-        for feed in [GrowingFeed.realisticRSS, .greek, .plainRSS] {
+        for feed in [GrowingFeed.realisticRSS, .greek, .plainRSS, .atom] {
             let old = feed.data(4)
             let last = try Self.layout(old)
-            let new = Self.inserting(Self.insertions[index], into: old, at: last.headLength)
+            // The oldest two gone as well, where the feed's writer can leave them out.
+            let new = Self.inserting(Self.insertions[index], into: feed.data(4, oldest: feed.drops ? 3 : 1),
+                                     at: last.headLength)
             guard let grown = try Self.refreshAgrees(from: old, last, to: new, "\(feed), \(index)") else { continue }
-            // The next refresh skips the tail kept now: it must hold nothing but items.
-            guard grown.tailLength > 0 else { continue }
+            // The next refresh skips the items kept now: they must be nothing but items.
+            guard !grown.items.isEmpty else { continue }
             let next = Self.inserting("<item><guid>next</guid><title>Next</title></item>", into: new, at: grown.headLength)
             _ = try Self.refreshAgrees(from: new, grown, to: next, "\(feed), \(index), next")
         }
@@ -231,7 +250,7 @@ extension FeedDocumentLayoutTests {
     /// the refresh would keep, `nil` where it would parse the whole.
     private static func refreshAgrees(from old: Data, _ last: FeedDocumentLayout, to new: Data,
                                       _ comment: Comment) throws -> FeedDocumentLayout? {
-        guard case .itemsAdded(let partial, let added) = last.change(to: new, digest: digest) else { return nil }
+        guard case .itemsAdded(let partial, let added, let kept) = last.change(to: new, digest: digest) else { return nil }
         // A part that does not read as a feed is parsed whole by the refresher.
         guard let (part, outline) = try? parsed(partial) else { return nil }
         guard let whole = try? parsed(new) else {
@@ -242,8 +261,8 @@ extension FeedDocumentLayoutTests {
         channel.episodes = []
         partChannel.episodes = []
         #expect(partChannel == channel, comment)
-        #expect(part.episodes + (try parsed(old).feed.episodes) == whole.feed.episodes, comment)
-        let grown = last.grown(to: new, added: added, partialOutline: outline, digest: digest)
+        #expect(part.episodes + (try parsed(old).feed.episodes.prefix(kept)) == whole.feed.episodes, comment)
+        let grown = last.grown(to: new, added: added, kept: kept, partialOutline: outline, digest: digest)
         #expect(grown.change(to: new, digest: digest).isSame, comment)
         return grown
     }

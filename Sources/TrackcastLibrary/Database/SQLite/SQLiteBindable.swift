@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Swift value that can be bound to a statement parameter.
 protocol SQLiteBindable {
     var sqliteValue: SQLiteValue { get }
@@ -21,6 +23,10 @@ extension Double: SQLiteBindable {
 
 extension String: SQLiteBindable {
     var sqliteValue: SQLiteValue { .text(self) }
+}
+
+extension Data: SQLiteBindable {
+    var sqliteValue: SQLiteValue { .blob(self) }
 }
 
 extension Bool: SQLiteBindable {

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// The current row of a statement, read by column index (0-based, in SELECT order).
 ///
@@ -54,5 +55,12 @@ struct SQLiteRow {
 
     func optionalString(_ column: Int32) -> String? {
         isNull(column) ? nil : string(column)
+    }
+
+    func optionalData(_ column: Int32) -> Data? {
+        guard !isNull(column) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = sqlite3_column_blob(statement, column), count > 0 else { return Data() }
+        return Data(bytes: bytes, count: count)
     }
 }

@@ -59,6 +59,12 @@ final class SQLiteStatement {
                     sqlite3_bind_text64(handle, index, $0, sqlite3_uint64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
                 }
             }
+        case .blob(let blob):
+            // An empty blob would have no base address, which SQLite reads as NULL.
+            result = blob.withUnsafeBytes { bytes in
+                sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                    sqlite3_uint64(bytes.count), Self.transient)
+            }
         }
         guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: connection) }
     }

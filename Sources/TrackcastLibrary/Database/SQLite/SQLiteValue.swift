@@ -1,7 +1,10 @@
-/// A value as SQLite stores it. Blobs are left out: the library stores none.
+import Foundation
+
+/// A value as SQLite stores it.
 enum SQLiteValue: Sendable, Equatable {
     case null
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob(Data)
 }

@@ -428,13 +428,15 @@ enum LibrarySchema {
 
     /// The last applied feed document's `FeedDocumentLayout` instead of one
     /// digest of it all, so a refresh parses only the items a feed gained at
-    /// its top. The first refresh after migrating parses every feed whole.
+    /// its top; `feed_items` holds each item's lengths and digests
+    /// (`FeedDocumentLayout.itemsBlob`). The first refresh after migrating
+    /// parses every feed whole.
     static let version8 = SchemaMigration(version: 8, sql: """
         ALTER TABLE shows DROP COLUMN feed_digest;
         ALTER TABLE shows ADD COLUMN feed_head_length INTEGER;
         ALTER TABLE shows ADD COLUMN feed_head_digest INTEGER;
-        ALTER TABLE shows ADD COLUMN feed_tail_length INTEGER;
-        ALTER TABLE shows ADD COLUMN feed_tail_digest INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_items BLOB;
         ALTER TABLE shows ADD COLUMN feed_end_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_end_digest INTEGER;
         """)
 }

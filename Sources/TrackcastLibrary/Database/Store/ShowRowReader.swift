@@ -9,8 +9,8 @@ enum ShowRowReader {
             s.new_feed_url, s.podcast_guid, s.show_type, s.explicit, s.locked, s.complete, s.subscribed,
             s.etag, s.last_modified, s.last_refreshed, s.last_error_kind, s.last_error_message,
             s.playback_speed, s.skip_intro, s.skip_outro, s.auto_download,
-            s.unplayed_count, s.new_count, s.feed_head_length, s.feed_head_digest, s.feed_tail_length,
-            s.feed_tail_digest, s.feed_end_length
+            s.unplayed_count, s.new_count, s.feed_head_length, s.feed_head_digest, s.feed_items,
+            s.feed_end_length, s.feed_end_digest
         FROM shows s
         """
 
@@ -50,10 +50,10 @@ enum ShowRowReader {
 
     private static func layout(_ row: SQLiteRow) -> FeedDocumentLayout? {
         guard let headLength = row.optionalInt(26), let headDigest = row.optionalInt64(27),
-              let tailLength = row.optionalInt(28), let tailDigest = row.optionalInt64(29),
-              let endLength = row.optionalInt(30),
-              headLength >= 0, tailLength >= 0, (0...tailLength).contains(endLength) else { return nil }
-        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, tailLength: tailLength,
-                                  tailDigest: tailDigest, endLength: endLength)
+              let items = row.optionalData(28).flatMap(FeedDocumentLayout.items(fromBlob:)),
+              let endLength = row.optionalInt(29), let endDigest = row.optionalInt64(30),
+              headLength >= 0, endLength >= 0 else { return nil }
+        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, items: items,
+                                  endLength: endLength, endDigest: endDigest)
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A layout's items as the `shows.feed_items` blob stores them: four
+/// little-endian 64-bit integers each (length, digest, gap length, gap digest).
+extension FeedDocumentLayout {
+    var itemsBlob: Data {
+        var blob = Data(capacity: items.count * 32)
+        for item in items {
+            for value in [Int64(item.length), item.digest, Int64(item.gapLength), item.gapDigest] {
+                withUnsafeBytes(of: value.littleEndian) { blob.append(contentsOf: $0) }
+            }
+        }
+        return blob
+    }
+
+    /// `nil` for a blob this version did not write: the next refresh parses the feed whole.
+    static func items(fromBlob blob: Data) -> [Item]? {
+        guard blob.count % 32 == 0 else { return nil }
+        var values: [Int64] = []
+        values.reserveCapacity(blob.count / 8)
+        blob.withUnsafeBytes { raw in
+            for offset in stride(from: 0, to: raw.count, by: 8) {
+                values.append(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+            }
+        }
+        var items: [Item] = []
+        for index in stride(from: 0, to: values.count, by: 4) {
+            guard values[index] >= 0, values[index + 2] >= 0 else { return nil }
+            items.append(Item(length: Int(values[index]), digest: values[index + 1],
+                              gapLength: Int(values[index + 2]), gapDigest: values[index + 3]))
+        }
+        return items
+    }
+}
