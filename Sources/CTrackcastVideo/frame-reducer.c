@@ -1,9 +1,9 @@
 /* The frame reducer: frames made what is drawn, as playbin's video filter,
  * right after the decoder. 10-bit and 4:4:4 / 4:2:2 frames become 8-bit
  * 4:2:0 (I420), and frames bigger than the drawn size are scaled down to
- * it, in one pass over the decoded frame; playsink's scaler then has
- * nothing left to do and our converter takes its fast 8-bit path at the
- * drawn size.
+ * it, in one pass over the decoded frame; a scaled frame becomes the BGRA
+ * the CPU path's sink takes in that pass too, so playsink's scaler and our
+ * converter pass it through.
  *
  * Why: a picture is shown at most at the window's size. GStreamer 1.22's
  * generic converter handles 10-bit input by unpacking each full-size frame
@@ -14,8 +14,10 @@
  * a window about half its size, vectorised by the compiler), which also
  * brings 10-bit samples to 8 bits (rounded) and 4:4:4 or 4:2:2 chroma to
  * 4:2:0, and the rest of the way (less than 2×) is bilinear on those
- * averages, from rows kept for it. The colorimetry is kept, so the colours
- * are converted as before downstream. Other formats, and interlaced frames
+ * averages, from rows kept for it; each output row is converted to BGRA
+ * as soon as it is made (with the frame's own matrix and range), so no
+ * I420 frame is written and read again. Frames not scaled keep their
+ * colorimetry and are converted downstream. Other formats, and interlaced frames
  * (averaging rows would mix their fields; 10-bit 4:2:0 ones are only
  * brought to 8 bits), pass through to playsink's scaler. */
 
@@ -63,8 +65,11 @@ typedef struct {
     /* The drawn size (0: as decoded): set from the main thread, read while
      * negotiating, under the object lock. */
     gint drawn_width, drawn_height;
-    /* Streaming thread: Y, U and V, made in set_info. */
+    /* Streaming thread: Y, U and V, made in set_info; for BGRA output,
+     * a row of each and the colour matrix's factors (yuv_to_bgra). */
     PlanePlan planes[3];
+    guint8 *converted_rows[3];
+    gint32 factors[6];
 } TcFrameReducer;
 
 typedef struct {
@@ -115,25 +120,36 @@ static gboolean scaled_size(const GstStructure *structure, gint drawn_width, gin
     return *width != in_width || *height != in_height || par_n != par_d;
 }
 
-/* Caps without colorimetry mean the one usual for their size (BT.709 for
- * HD, BT.601 below): a frame scaled below HD keeps its own, said outright. */
+/* Caps without colorimetry mean the one usual for their format and size
+ * (BT.709 for HD, BT.601 below): a frame scaled below HD keeps its own,
+ * said outright. */
 static void keep_implied_colorimetry(const GstStructure *structure, GstStructure *scaled) {
-    if (gst_structure_has_field(structure, "colorimetry")) return;
-    GstCaps *caps = gst_caps_new_full(gst_structure_copy(structure), NULL);
+    gint width = 0, height = 0;
+    GstVideoFormat format = gst_video_format_from_string(gst_structure_get_string(structure, "format"));
     GstVideoInfo info;
-    if (gst_caps_is_fixed(caps) && gst_video_info_from_caps(&info, caps)) {
-        gchar *colorimetry = gst_video_colorimetry_to_string(&info.colorimetry);
-        if (colorimetry != NULL) gst_structure_set(scaled, "colorimetry", G_TYPE_STRING, colorimetry, NULL);
-        g_free(colorimetry);
-    }
-    gst_caps_unref(caps);
+    if (gst_structure_has_field(structure, "colorimetry") || format == GST_VIDEO_FORMAT_UNKNOWN
+        || !gst_structure_get_int(structure, "width", &width) || !gst_structure_get_int(structure, "height", &height)
+        || !gst_video_info_set_format(&info, format, width, height))
+        return;
+    gchar *colorimetry = gst_video_colorimetry_to_string(&info.colorimetry);
+    if (colorimetry != NULL) gst_structure_set(scaled, "colorimetry", G_TYPE_STRING, colorimetry, NULL);
+    g_free(colorimetry);
+}
+
+/* Whether yuv_to_bgra can convert frames of these (scaled) caps. */
+static gboolean converts_to_bgra(const GstStructure *structure) {
+    GstVideoColorimetry colorimetry;
+    const gchar *text = gst_structure_get_string(structure, "colorimetry");
+    gdouble kr, kb;
+    return text != NULL && gst_video_colorimetry_from_string(&colorimetry, text)
+        && gst_video_color_matrix_get_Kr_Kb(colorimetry.matrix, &kr, &kb);
 }
 
 /* Downstream of a reduced format sees I420 of the same colorimetry, at the
- * drawn size when the frame is bigger; downstream of I420, only that size.
- * Upstream of I420 may be any reduced format or I420, of any size. Memory
- * features (ANY caps) other than system memory are not ours: those
- * structures pass as they are. */
+ * drawn size when the frame is bigger (and then BGRA first); downstream of
+ * I420, only that size. Upstream of I420 or BGRA may be any reduced format
+ * or I420, of any size. Memory features (ANY caps) other than system
+ * memory are not ours: those structures pass as they are. */
 static GstCaps *transform_caps(GstBaseTransform *transform, GstPadDirection direction, GstCaps *caps,
                                GstCaps *filter) {
     TcFrameReducer *self = (TcFrameReducer *)transform;
@@ -161,7 +177,8 @@ static GstCaps *transform_caps(GstBaseTransform *transform, GstPadDirection dire
                    && (progressive || g_str_equal(format, "I420_10LE"))) {
             changed = gst_structure_copy(structure);
             gst_structure_set(changed, "format", G_TYPE_STRING, "I420", NULL);
-        } else if (system_memory && direction == GST_PAD_SRC && (format == NULL || g_str_equal(format, "I420"))) {
+        } else if (system_memory && direction == GST_PAD_SRC
+                   && (format == NULL || g_str_equal(format, "I420") || g_str_equal(format, "BGRA"))) {
             changed = gst_structure_copy(structure);
             GValue list = G_VALUE_INIT;
             gst_value_list_init(&list, G_N_ELEMENTS(reduced_formats) + 1);
@@ -178,6 +195,14 @@ static GstCaps *transform_caps(GstBaseTransform *transform, GstPadDirection dire
             const gchar *site = reduced_chroma_site(format, gst_structure_get_string(structure, "chroma-site"));
             if (site != NULL) gst_structure_set(changed, "chroma-site", G_TYPE_STRING, site, NULL);
             else gst_structure_remove_field(changed, "chroma-site");
+        }
+        /* Scaled, BGRA first (what the CPU path's sink takes), converted in
+         * the same pass, when the colour matrix is one we know. */
+        if (changed != NULL && direction == GST_PAD_SINK && width > 0 && converts_to_bgra(changed)) {
+            GstStructure *bgra = gst_structure_copy(changed);
+            gst_structure_set(bgra, "format", G_TYPE_STRING, "BGRA", NULL);
+            gst_structure_remove_fields(bgra, "colorimetry", "chroma-site", NULL);
+            gst_caps_append_structure_full(result, bgra, features ? gst_caps_features_copy(features) : NULL);
         }
         /* The unchanged structure too, after the changed one (passthrough, or
          * an input that is not ours to reduce). */
@@ -361,6 +386,25 @@ static void plan_make(PlanePlan *plan, gint in_width, gint in_height, gint out_w
     plan->sums = g_new(guint16, in_width);
 }
 
+/* The YUV to RGB matrix and range of `colorimetry`, for yuv_to_bgra:
+ * R = Y' + 2(1-Kr) Cr', G = Y' - (2Kb(1-Kb) Cb' + 2Kr(1-Kr) Cr') / Kg,
+ * B = Y' + 2(1-Kb) Cb', with Y' and C' the samples stretched to 0-255
+ * and ±127.5 from their range. FALSE for a matrix without Kr and Kb
+ * (RGB, unknown): left to videoconvert. */
+static gboolean conversion_factors(const GstVideoColorimetry *colorimetry, gint32 *factors) {
+    gdouble kr = 0, kb = 0;
+    if (!gst_video_color_matrix_get_Kr_Kb(colorimetry->matrix, &kr, &kb)) return FALSE;
+    gboolean full = colorimetry->range == GST_VIDEO_COLOR_RANGE_0_255;
+    gdouble kg = 1 - kr - kb, chroma = (full ? 1.0 : 255.0 / 224.0) * (1 << 13);
+    factors[0] = (gint32)((full ? 1.0 : 255.0 / 219.0) * (1 << 13) + 0.5);
+    factors[1] = full ? 0 : 16;
+    factors[2] = (gint32)(2 * (1 - kr) * chroma + 0.5);
+    factors[3] = (gint32)(2 * kb * (1 - kb) / kg * chroma + 0.5);
+    factors[4] = (gint32)(2 * kr * (1 - kr) / kg * chroma + 0.5);
+    factors[5] = (gint32)(2 * (1 - kb) * chroma + 0.5);
+    return TRUE;
+}
+
 static gboolean set_info(GstVideoFilter *filter, GstCaps *in_caps, GstVideoInfo *in_info, GstCaps *out_caps,
                          GstVideoInfo *out_info) {
     (void)in_caps;
@@ -375,11 +419,21 @@ static gboolean set_info(GstVideoFilter *filter, GstCaps *in_caps, GstVideoInfo 
     }
     gst_base_transform_set_passthrough(GST_BASE_TRANSFORM(filter), FALSE);
     const gchar *in_format = gst_video_format_to_string(in);
-    if (out != GST_VIDEO_FORMAT_I420 || !(is_reduced(in_format) || in == GST_VIDEO_FORMAT_I420)) return FALSE;
+    if (!(out == GST_VIDEO_FORMAT_I420 || out == GST_VIDEO_FORMAT_BGRA)
+        || !(is_reduced(in_format) || in == GST_VIDEO_FORMAT_I420))
+        return FALSE;
+    /* BGRA is made from I420 rows of the output's size. */
+    GstVideoInfo planes_info;
+    gst_video_info_set_format(&planes_info, GST_VIDEO_FORMAT_I420, GST_VIDEO_INFO_WIDTH(out_info),
+                              GST_VIDEO_INFO_HEIGHT(out_info));
     gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH(in_info->finfo, 0) > 8;
-    for (guint c = 0; c < 3; c++)
+    for (guint c = 0; c < 3; c++) {
         plan_make(&self->planes[c], GST_VIDEO_INFO_COMP_WIDTH(in_info, c), GST_VIDEO_INFO_COMP_HEIGHT(in_info, c),
-                  GST_VIDEO_INFO_COMP_WIDTH(out_info, c), GST_VIDEO_INFO_COMP_HEIGHT(out_info, c), wide);
+                  GST_VIDEO_INFO_COMP_WIDTH(&planes_info, c), GST_VIDEO_INFO_COMP_HEIGHT(&planes_info, c), wide);
+        g_free(self->converted_rows[c]);
+        self->converted_rows[c] = g_malloc(GST_VIDEO_INFO_COMP_WIDTH(&planes_info, c) + 4);
+    }
+    if (out == GST_VIDEO_FORMAT_BGRA && !conversion_factors(&in_info->colorimetry, self->factors)) return FALSE;
     return TRUE;
 }
 
@@ -439,48 +493,103 @@ static const guint8 *mid_row(PlanePlan *plan, const guint8 *plane, gint stride, 
     return plan->rows[slot];
 }
 
+/* Output row `y` of a plane into `row`. Rows are asked for in order, so
+ * each intermediate row is made once. */
+static void make_row(PlanePlan *plan, const guint8 *plane, gint stride, gboolean wide, gint y, guint8 *row) {
+    gboolean same_columns = plan->mid_width == plan->out_width, same_rows = plan->mid_height == plan->out_height;
+    const guint8 *source;
+    if (same_rows && same_columns) {
+        /* Boxes alone make this row: straight into it. */
+        box_row(plan, plane, stride, wide, y, row);
+        return;
+    }
+    if (same_rows) {
+        source = mid_row(plan, plane, stride, wide, y);
+    } else {
+        guint weight = 0;
+        gint first = mid_position(y, plan->in_height, plan->out_height, plan->box_y, plan->mid_height, &weight);
+        source = mid_row(plan, plane, stride, wide, first);
+        if (weight > 0) {
+            const guint8 *lower = mid_row(plan, plane, stride, wide, MIN(first + 1, plan->mid_height - 1));
+            blend_rows(source, lower, plan->blended, plan->mid_width + 1, (guint16)weight);
+            source = plan->blended;
+        }
+    }
+    if (same_columns) memcpy(row, source, plan->out_width);
+    else plan->resample(source, row, plan->column, plan->column_weight, plan->out_width);
+}
+
+/* Y, U and V rows to BGRA (alpha opaque), each chroma sample covering two
+ * pixels across, as videoconvert's fast path does; the matrix and range
+ * as fixed-point factors of 2^13 (conversion_factors). */
+ROW_LOOP void yuv_to_bgra(const guint8 *restrict luma, const guint8 *restrict u, const guint8 *restrict v,
+                          guint32 *restrict out, gint count, const gint32 *restrict factors) {
+    const gint32 luma_scale = factors[0], luma_offset = factors[1], r_v = factors[2], g_u = factors[3],
+                 g_v = factors[4], b_u = factors[5];
+    /* Two pixels a step, sharing their chroma; an odd last pixel after. */
+    for (gint i = 0; i < count / 2; i++) {
+        gint32 cb = u[i] - 128, cr = v[i] - 128;
+        gint32 red = cr * r_v, green = -cb * g_u - cr * g_v, blue = cb * b_u;
+        for (gint k = 0; k < 2; k++) {
+            gint32 y = (luma[2 * i + k] - luma_offset) * luma_scale + 4096;
+            gint32 r = CLAMP((y + red) >> 13, 0, 255), g = CLAMP((y + green) >> 13, 0, 255),
+                   b = CLAMP((y + blue) >> 13, 0, 255);
+            out[2 * i + k] = (guint32)b | (guint32)g << 8 | (guint32)r << 16 | 0xff000000u;
+        }
+    }
+    if (count % 2 == 1) {
+        gint32 cb = u[count / 2] - 128, cr = v[count / 2] - 128, x = count - 1;
+        gint32 y = (luma[x] - luma_offset) * luma_scale + 4096;
+        gint32 r = CLAMP((y + cr * r_v) >> 13, 0, 255), g = CLAMP((y - cb * g_u - cr * g_v) >> 13, 0, 255),
+               b = CLAMP((y + cb * b_u) >> 13, 0, 255);
+        out[x] = (guint32)b | (guint32)g << 8 | (guint32)r << 16 | 0xff000000u;
+    }
+}
+
 static void reduce_plane(PlanePlan *plan, const GstVideoFrame *in, GstVideoFrame *out, gint component, gboolean wide) {
     const guint8 *plane = GST_VIDEO_FRAME_COMP_DATA(in, component);
     guint8 *target = GST_VIDEO_FRAME_COMP_DATA(out, component);
     gint in_stride = GST_VIDEO_FRAME_COMP_STRIDE(in, component);
     gint out_stride = GST_VIDEO_FRAME_COMP_STRIDE(out, component);
-    gboolean same_columns = plan->mid_width == plan->out_width, same_rows = plan->mid_height == plan->out_height;
     plan->row_index[0] = plan->row_index[1] = -1;
-    for (gint y = 0; y < plan->out_height; y++) {
-        guint8 *row = target + (gsize)y * out_stride;
-        const guint8 *source;
-        if (same_rows && same_columns) {
-            /* Boxes alone make this row: straight into the frame. */
-            box_row(plan, plane, in_stride, wide, y, row);
-            continue;
+    for (gint y = 0; y < plan->out_height; y++) make_row(plan, plane, in_stride, wide, y, target + (gsize)y * out_stride);
+}
+
+/* Scaled I420 rows made into BGRA as they are made: no I420 frame between. */
+static void reduce_to_bgra(TcFrameReducer *self, const GstVideoFrame *in, GstVideoFrame *out, gboolean wide) {
+    guint8 *target = GST_VIDEO_FRAME_PLANE_DATA(out, 0);
+    gint out_stride = GST_VIDEO_FRAME_PLANE_STRIDE(out, 0);
+    for (gint c = 0; c < 3; c++) self->planes[c].row_index[0] = self->planes[c].row_index[1] = -1;
+    gint chroma_row = -1;
+    for (gint y = 0; y < self->planes[0].out_height; y++) {
+        make_row(&self->planes[0], GST_VIDEO_FRAME_COMP_DATA(in, 0), GST_VIDEO_FRAME_COMP_STRIDE(in, 0), wide, y,
+                 self->converted_rows[0]);
+        if (y / 2 != chroma_row) {
+            chroma_row = y / 2;
+            for (gint c = 1; c < 3; c++)
+                make_row(&self->planes[c], GST_VIDEO_FRAME_COMP_DATA(in, c), GST_VIDEO_FRAME_COMP_STRIDE(in, c), wide,
+                         chroma_row, self->converted_rows[c]);
         }
-        if (same_rows) {
-            source = mid_row(plan, plane, in_stride, wide, y);
-        } else {
-            guint weight = 0;
-            gint first = mid_position(y, plan->in_height, plan->out_height, plan->box_y, plan->mid_height, &weight);
-            source = mid_row(plan, plane, in_stride, wide, first);
-            if (weight > 0) {
-                const guint8 *lower = mid_row(plan, plane, in_stride, wide, MIN(first + 1, plan->mid_height - 1));
-                blend_rows(source, lower, plan->blended, plan->mid_width + 1, (guint16)weight);
-                source = plan->blended;
-            }
-        }
-        if (same_columns) memcpy(row, source, plan->out_width);
-        else plan->resample(source, row, plan->column, plan->column_weight, plan->out_width);
+        yuv_to_bgra(self->converted_rows[0], self->converted_rows[1], self->converted_rows[2],
+                    (guint32 *)(target + (gsize)y * out_stride), self->planes[0].out_width, self->factors);
     }
 }
 
 static GstFlowReturn transform_frame(GstVideoFilter *filter, GstVideoFrame *in, GstVideoFrame *out) {
     TcFrameReducer *self = (TcFrameReducer *)filter;
     gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH(in->info.finfo, 0) > 8;
-    for (gint c = 0; c < 3; c++) reduce_plane(&self->planes[c], in, out, c, wide);
+    if (GST_VIDEO_FRAME_FORMAT(out) == GST_VIDEO_FORMAT_BGRA) reduce_to_bgra(self, in, out, wide);
+    else
+        for (gint c = 0; c < 3; c++) reduce_plane(&self->planes[c], in, out, c, wide);
     return GST_FLOW_OK;
 }
 
 static void tc_frame_reducer_finalize(GObject *object) {
     TcFrameReducer *self = (TcFrameReducer *)object;
-    for (guint c = 0; c < 3; c++) plan_clear(&self->planes[c]);
+    for (guint c = 0; c < 3; c++) {
+        plan_clear(&self->planes[c]);
+        g_free(self->converted_rows[c]);
+    }
     G_OBJECT_CLASS(tc_frame_reducer_parent_class)->finalize(object);
 }
 

@@ -241,8 +241,8 @@ static void apply_size(TcVideoPaintable *self, int width, int height) {
         if (texture != NULL) show_frame(self, texture, NULL, self->width, self->height, self->pixel_aspect);
         return;
     }
-    /* The reducer scales the frames it takes (most decoders' formats); the
-     * sink's scaler the others. */
+    /* The reducer scales and converts the frames it takes (most decoders'
+     * formats); the sink's scaler and converter the others. */
     tc_frame_reducer_set_drawn_size(self->filter, width, height);
     GstCaps *caps = width > 0 && height > 0
         ? gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "BGRA",
@@ -414,8 +414,8 @@ static GstFlowReturn on_new_preroll(GstAppSink *sink, gpointer data) {
  * I420 planes first and converting only the drawn size is GStreamer's fast
  * path; one pass doing both (videoconvertscale, or playbin's native-video
  * flag) takes the generic converter and measured dearer. The frame reducer
- * usually scales already (playsink's videoscale otherwise), and ours
- * passes frames through. */
+ * usually scales and converts already (playsink's videoscale and our
+ * videoconvert otherwise), and these pass its frames through. */
 static GstElement *make_sink(GstElement *appsink) {
     GstElement *scale = gst_element_factory_make("videoscale", NULL);
     GstElement *convert = gst_element_factory_make("videoconvert", NULL);

@@ -34,8 +34,8 @@ const char *tc_video_paintable_why_not_gpu(TcVideoPaintable *self);
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self);
 /* The filter for playbin's video-filter, ahead of playsink's own converter
  * and scaler: 10-bit, 4:4:4 and 4:2:2 frames made 8-bit 4:2:0, and frames
- * bigger than drawn (on the CPU path) scaled down to the drawn size, in one
- * pass; the converter then takes its fast 8-bit path. Other formats pass. */
+ * bigger than drawn (on the CPU path) made BGRA at the drawn size, in one
+ * pass. Other formats pass. */
 GstElement *tc_video_paintable_get_filter(TcVideoPaintable *self);
 
 /* Main thread: forgets the current frame and any pending one; the paintable
