@@ -50,10 +50,10 @@ typedef struct {
     gint32 *column;
     guint16 *column_weight;
     void (*resample)(const guint8 *, guint8 *, const gint32 *, const guint16 *, gint);
-    /* Two intermediate rows (each one sample longer, repeating the last,
-     * so the bilinear step never reads past the end) and which rows they
-     * hold (-1: none yet this frame); a vertically blended row; column
-     * sums of a box's rows. */
+    /* Two intermediate rows and which rows they hold (-1: none yet this
+     * frame), and a vertically blended row: each with room past its end,
+     * for the last sample repeated (the bilinear step's right neighbour)
+     * and the AVX2 gather's 32-bit read; column sums of a box's rows. */
     guint8 *rows[2];
     gint row_index[2];
     guint8 *blended;
@@ -262,7 +262,7 @@ ROW_LOOP void add_wide_row(guint16 *restrict sums, const guint16 *restrict row, 
 }
 
 /* `count` boxes `across` columns wide from column sums, divided by a power
- * of two; the common widths with a constant count, so they vectorise. */
+ * of two; the common widths (2 and 4) spelled out, so they vectorise. */
 ROW_LOOP void average_sums(const guint16 *restrict sums, guint8 *restrict out, gint count, gint across, guint shift) {
     guint half = (1u << shift) >> 1;
     if (across == 2) {
