@@ -2,14 +2,14 @@
 
 #include <gtk/gtk.h>
 #include <gst/app/gstappsink.h>
-#include "depth-reducer.h"
+#include "frame-reducer.h"
 #include <gst/video/video.h>
 
 struct _TcVideoPaintable {
     GObject parent_instance;
 
     /* What playbin gets: the converter and the appsink in a bin, and the
-     * depth reducer as its video filter. */
+     * frame reducer as its video filter. */
     GstElement *sink;
     GstElement *filter;
     GstElement *appsink;
@@ -241,6 +241,9 @@ static void apply_size(TcVideoPaintable *self, int width, int height) {
         if (texture != NULL) show_frame(self, texture, NULL, self->width, self->height, self->pixel_aspect);
         return;
     }
+    /* The reducer scales and converts the frames it takes (most decoders'
+     * formats); the sink's scaler and converter the others. */
+    tc_frame_reducer_set_drawn_size(self->filter, width, height);
     GstCaps *caps = width > 0 && height > 0
         ? gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "BGRA",
                               "width", GST_TYPE_INT_RANGE, 1, width, "height", GST_TYPE_INT_RANGE, 1, height,
@@ -410,8 +413,9 @@ static GstFlowReturn on_new_preroll(GstAppSink *sink, gpointer data) {
 /* The sink playbin gets: videoscale, videoconvert, the appsink. Scaling the
  * I420 planes first and converting only the drawn size is GStreamer's fast
  * path; one pass doing both (videoconvertscale, or playbin's native-video
- * flag) takes the generic converter and measured dearer. Playsink's own
- * videoscale usually scales already, and ours passes frames through. */
+ * flag) takes the generic converter and measured dearer. The frame reducer
+ * usually scales and converts already (playsink's videoscale and our
+ * videoconvert otherwise), and these pass its frames through. */
 static GstElement *make_sink(GstElement *appsink) {
     GstElement *scale = gst_element_factory_make("videoscale", NULL);
     GstElement *convert = gst_element_factory_make("videoconvert", NULL);
@@ -448,7 +452,7 @@ static void tc_video_paintable_init(TcVideoPaintable *self) {
     gst_app_sink_set_callbacks(GST_APP_SINK(appsink), &callbacks, self, NULL);
     self->appsink = appsink;
     self->sink = make_sink(appsink);
-    self->filter = gst_object_ref_sink(tc_depth_reducer_new());
+    self->filter = gst_object_ref_sink(tc_frame_reducer_new());
 }
 
 /* Main thread, before the sink is in a pipeline: I420 as decoded for the

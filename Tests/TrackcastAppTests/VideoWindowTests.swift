@@ -35,6 +35,13 @@ extension RunningAppTests {
             .flatMap { Int($0) } ?? 0
     }
 
+    /// The width of the frame shown, from the last "video: painted … frame WxH" line.
+    private static func frameWidth(in log: String) -> Int {
+        log.split(separator: "\n").last { $0.contains("video: painted ") }
+            .flatMap { $0.components(separatedBy: " frame ").last?.split(separator: "x").first }
+            .flatMap { Int($0) } ?? 0
+    }
+
     @Test("a clip of colour bars plays in the window: each bar's colour is on screen, in order; idle is inhibited while it plays")
     func colourBars() async throws {
         // Full-height SMPTE 75% bars: grey, yellow, cyan, green, magenta, red, blue, left to right.
@@ -135,6 +142,21 @@ extension RunningAppTests {
         #expect(magenta.maxY > yellow.maxY + 10 && cyan.maxY > yellow.maxY + 10,
                 "no strip under the bars: yellow to \(yellow.maxY), magenta to \(magenta.maxY), cyan to \(cyan.maxY)")
         #expect(magenta.minY == yellow.minY || abs(magenta.minY - yellow.minY) < 3, "bars do not start at the top")
+        // Yellow, green and red are only top bars, the second, fourth and
+        // sixth of seven: each a seventh of the picture wide, which the
+        // five from yellow to red span five sevenths of. A frame scaled by
+        // the wrong amount across, or with its columns misplaced, fails.
+        let (green, red) = (top[2], top[4])
+        let pictureWidth = Double(red.maxX - yellow.minX + 1) * 7 / 5
+        let widths = [yellow, green, red].map { Double($0.maxX - $0.minX + 1) }
+        for width in widths { #expect(abs(width - pictureWidth / 7) < pictureWidth / 40, "bar widths \(widths)") }
+        if path == "CPU" {
+            // Converted on the CPU, frames come at the size drawn (the
+            // window is smaller than the clip), not scaled again by GTK.
+            let frameWidth = Self.frameWidth(in: app.standardOutput)
+            #expect(frameWidth < 1280 && abs(Double(frameWidth) - pictureWidth) < pictureWidth / 40,
+                    "frames \(frameWidth) wide for a picture \(pictureWidth) wide")
+        }
         let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
     }

@@ -16,7 +16,8 @@ public final class VideoPaintable: ObjectRef {
     /// The sink (a converter and scaler into an appsink) to plug into playbin's `video-sink`.
     public let sink: Element
     /// The filter to plug into playbin's `video-filter`: 10-bit and 4:4:4
-    /// frames made 8-bit 4:2:0 before anything scales or converts them.
+    /// frames made 8-bit 4:2:0, and frames bigger than drawn (converted on
+    /// the CPU) scaled down, in one pass before anything converts them.
     public let filter: Element
     private var paintable: OpaquePointer { opaque }
 

@@ -33,8 +33,9 @@ const char *tc_video_paintable_why_not_gpu(TcVideoPaintable *self);
 /* The element to use as playbin's video-sink (transfer none). */
 GstElement *tc_video_paintable_get_sink(TcVideoPaintable *self);
 /* The filter for playbin's video-filter, ahead of playsink's own converter
- * and scaler: 10-bit, 4:4:4 and 4:2:2 frames made 8-bit 4:2:0, so they are
- * scaled and converted on the fast 8-bit paths; other formats pass. */
+ * and scaler: 10-bit, 4:4:4 and 4:2:2 frames made 8-bit 4:2:0, and frames
+ * bigger than drawn (on the CPU path) made BGRA at the drawn size, in one
+ * pass. Other formats pass. */
 GstElement *tc_video_paintable_get_filter(TcVideoPaintable *self);
 
 /* Main thread: forgets the current frame and any pending one; the paintable
