@@ -24,6 +24,11 @@ public struct FeedJSON: Sendable {
     /// `text` as UTF-8, made without the string: for a large feed, checking
     /// the string's UTF-8 again costs a good part of writing it.
     public var utf8: [UInt8] {
+        document.utf8
+    }
+
+    /// `utf8`, safe to write to a terminal as it stands.
+    public var document: TerminalSafeJSON {
         // Room for the descriptions, most of a feed's JSON, and the rest of each episode.
         var json = JSONWriter(reservingCapacity: feed.episodes.reduce(4_096) { $0 + ($1.description?.utf8.count ?? 0) + 1_024 })
         json.object { json in
@@ -46,7 +51,7 @@ public struct FeedJSON: Sendable {
             json.array(feed.episodes, Self.write)
         }
         json.finish()
-        return json.bytes
+        return json.document
     }
 
     private static func write(_ json: inout JSONWriter, _ episode: FeedEpisode) {

@@ -67,12 +67,12 @@ enum FeedText {
                     }
                     if pendingSpace && count > 0 { out[count] = 0x20; count += 1 }
                     pendingSpace = false
-                    // The scalar whole; then the rest of a run of plain ASCII in one go.
+                    // The scalar whole; then the rest of a run that holds no whitespace in one go.
                     repeat {
                         out[count] = bytes[i]
                         count += 1
                         i += 1
-                    } while i < bytes.count && (bytes[i] & 0xC0 == 0x80 || bytes[i] > 0x20 && bytes[i] < 0x7F)
+                    } while i < bytes.count && !UnicodeWhitespace.mayStartSpaceOrControl(bytes[i])
                 }
                 guard keepingNewlines else { return count }
                 // Only spaces and line breaks are left as whitespace: trim those.
@@ -104,7 +104,7 @@ enum FeedText {
                     return false
                 } else {
                     // A continuation byte is no scalar's start: `length` answers 0 there.
-                    if byte >= 0x80 && UnicodeWhitespace.length(bytes, at: i) > 0 { return false }
+                    if UnicodeWhitespace.mayStartSpaceOrControl(byte) && UnicodeWhitespace.length(bytes, at: i) > 0 { return false }
                     previousWasSpace = false
                 }
             }

@@ -31,6 +31,15 @@ enum UnicodeWhitespace {
         }
     }
 
+    /// Whether `byte` may start whitespace (or another control): bytes of ASCII
+    /// text past the space and the lead bytes of every other scalar can be
+    /// copied without asking `length`, which is most of the bytes of show notes in
+    /// Greek, Cyrillic or Japanese.
+    @inline(__always)
+    static func mayStartSpaceOrControl(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3)
+    }
+
     /// Where the whitespace that starts at `start` ends.
     static func startTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
