@@ -94,9 +94,25 @@ enum FeedText {
     private static func isAlreadySquashed(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
             var previousWasSpace = true
-            for i in bytes.indices {
+            var i = 0
+            while i < bytes.count {
+                // Eight bytes a step while they hold only single spaces between other
+                // bytes that start no whitespace (words in any script, that is).
+                if i + 8 <= bytes.count {
+                    // Little-endian: the first byte is the lowest, so a space's next byte is 8 bits up.
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let spaces = UnicodeWhitespace.spaces(in: word)
+                    if !UnicodeWhitespace.mayHoldOtherSpaceOrControl(word), spaces & (spaces << 8) == 0,
+                       !(previousWasSpace && spaces & 0x80 != 0) {
+                        previousWasSpace = spaces >> 63 != 0
+                        i += 8
+                        continue
+                    }
+                }
                 let byte = bytes[i]
+                i += 1
                 if byte == 0x20 {
                     if previousWasSpace { return false }
                     previousWasSpace = true
@@ -104,7 +120,7 @@ enum FeedText {
                     return false
                 } else {
                     // A continuation byte is no scalar's start: `length` answers 0 there.
-                    if UnicodeWhitespace.mayStartSpaceOrControl(byte) && UnicodeWhitespace.length(bytes, at: i) > 0 { return false }
+                    if UnicodeWhitespace.mayStartSpaceOrControl(byte) && UnicodeWhitespace.length(bytes, at: i - 1) > 0 { return false }
                     previousWasSpace = false
                 }
             }
