@@ -33,6 +33,7 @@ struct FeedSAXHandler {
     /// Shorter texts are made anew: comparing would save little.
     private static let sharedTextMinimum = 256
     private var textAttributes = XMLAttributeValues()
+    private var personLinks = FeedLinkCache()
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
 
@@ -144,12 +145,13 @@ struct FeedSAXHandler {
         switch element {
         case .feedText(let field):
             let text = collectedText()
-            feed.set(field, text: text, attributes: textAttributes, base: base)
+            let base = base
+            feed.set(field, text: text, attributes: textAttributes, base: base, links: &personLinks)
             wants.text = false
         case .episodeText(let field):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let (base, text, attributes) = (base, collectedText(), textAttributes)
-            episode?.set(field, text: text, attributes: attributes, base: base)
+            episode?.set(field, text: text, attributes: attributes, base: base, links: &personLinks)
             wants.text = false
         case .item, .entry:
             if let finished = episode?.finished() {
