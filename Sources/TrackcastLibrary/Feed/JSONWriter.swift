@@ -112,60 +112,79 @@ struct JSONWriter {
     mutating func string(_ value: String?) {
         guard var value else { return null() }
         value.withUTF8 { source in
-            makeRoom(for: source.count + 2)
-            append(UInt8(ascii: "\""))
-            var runStart = 0
-            var i = 0
-            while i < source.count {
-                // Eight bytes a step while none needs escaping, the common case.
-                if i + 8 <= source.count,
-                   !Self.needsEscaping(UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                    continue
-                }
-                let byte = source[i]
-                i += 1
-                // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
-                let isC1 = byte == 0xC2 && i < source.count && source[i] >= 0x80 && source[i] <= 0x9F
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || isC1 else {
-                    continue
-                }
-                append(UnsafeBufferPointer(rebasing: source[runStart..<(i - 1)]))
-                if isC1 {
-                    writeUppercaseEscape(source[i])
-                    i += 1
-                    runStart = i
-                    continue
-                }
-                runStart = i
-                switch byte {
-                case UInt8(ascii: "\""): write(#"\""#)
-                case UInt8(ascii: "\\"): write(#"\\"#)
-                case 0x0A: write(#"\n"#)
-                case 0x0D: write(#"\r"#)
-                case 0x09: write(#"\t"#)
-                case 0x08: write(#"\b"#)
-                case 0x0C: write(#"\f"#)
-                case 0x7F: writeUppercaseEscape(byte)
-                default:
-                    var escape = #"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-                    escape.withUTF8 { append($0) }
-                }
+            // Room for the worst case (every byte six, as `\u00XX`), so that the string is
+            // written in place in one step: show notes break into a run at every line,
+            // and each run written on its own paid a write's set-up.
+            makeRoom(for: 6 * source.count + 2)
+            let at = count
+            count += storage.withUnsafeMutableBufferPointer { target in
+                Self.escaping(source, into: target.baseAddress! + at)
             }
-            append(UnsafeBufferPointer(rebasing: source[runStart...]))
-            append(UInt8(ascii: "\""))
         }
     }
 
-    /// `\u00XX` with upper-case digits, as `TerminalText` writes what it escapes.
-    private mutating func writeUppercaseEscape(_ byte: UInt8) {
-        let prefix: StaticString = #"\u00"#
-        let digits: StaticString = "0123456789ABCDEF"
-        write(count: 6) { out in
-            out.update(from: prefix.utf8Start, count: 4)
-            out[4] = digits.utf8Start[Int(byte >> 4)]
-            out[5] = digits.utf8Start[Int(byte & 0x0F)]
+    /// `source` quoted and escaped into `out`; the number of bytes written.
+    private static func escaping(_ source: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        func put(_ byte: UInt8) {
+            out[written] = byte
+            written += 1
         }
+        func put(_ literal: StaticString) {
+            (out + written).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            written += literal.utf8CodeUnitCount
+        }
+        func putEscape(_ byte: UInt8, digits: StaticString) {
+            put(#"\u00"#)
+            put(digits.utf8Start[Int(byte >> 4)])
+            put(digits.utf8Start[Int(byte & 0x0F)])
+        }
+        func putRun(_ range: Range<Int>) {
+            guard let start = source.baseAddress, !range.isEmpty else { return }
+            (out + written).update(from: start + range.lowerBound, count: range.count)
+            written += range.count
+        }
+        put(UInt8(ascii: "\""))
+        var runStart = 0
+        var i = 0
+        while i < source.count {
+            // Eight bytes a step while none needs escaping, the common case.
+            if i + 8 <= source.count,
+               !needsEscaping(UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let byte = source[i]
+            i += 1
+            // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
+            let isC1 = byte == 0xC2 && i < source.count && source[i] >= 0x80 && source[i] <= 0x9F
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || isC1 else {
+                continue
+            }
+            putRun(runStart..<(i - 1))
+            if isC1 {
+                // Upper-case digits, as `TerminalText` writes what it escapes.
+                putEscape(source[i], digits: "0123456789ABCDEF")
+                i += 1
+                runStart = i
+                continue
+            }
+            runStart = i
+            switch byte {
+            case UInt8(ascii: "\""): put(#"\""#)
+            case UInt8(ascii: "\\"): put(#"\\"#)
+            case 0x0A: put(#"\n"#)
+            case 0x0D: put(#"\r"#)
+            case 0x09: put(#"\t"#)
+            case 0x08: put(#"\b"#)
+            case 0x0C: put(#"\f"#)
+            case 0x7F: putEscape(byte, digits: "0123456789ABCDEF")
+            default: putEscape(byte, digits: "0123456789abcdef")
+            }
+        }
+        putRun(runStart..<source.count)
+        put(UInt8(ascii: "\""))
+        return written
     }
 
     /// The line break that ends a document; the room left over given back.
