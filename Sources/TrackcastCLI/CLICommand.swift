@@ -38,16 +38,17 @@ public struct CommandContext: Sendable {
     /// What was piped in: the sync password.
     public let readInput: @Sendable () -> String?
     public let print: @Sendable (String) -> Void
-    /// `print` for output already in UTF-8 (a feed's JSON, megabytes of it),
-    /// written without being made into a string first.
-    public let printUTF8: @Sendable ([UInt8]) -> Void
+    /// `print` for JSON already in UTF-8 (a feed's, megabytes of it), written
+    /// as it stands: neither made into a string first nor checked for controls
+    /// again (`TerminalSafeJSON` has none).
+    public let printJSON: @Sendable (TerminalSafeJSON) -> Void
     public let printError: @Sendable (String) -> Void
 
-    /// Without `printUTF8`, UTF-8 goes to `print` as a string; without
+    /// Without `printJSON`, JSON goes to `print` as a string; without
     /// `cacheDirectory`, caches go in the library's `cache` folder.
     public init(libraryDirectory: URL, cacheDirectory: URL? = nil,
                 print: @escaping @Sendable (String) -> Void,
-                printUTF8: (@Sendable ([UInt8]) -> Void)? = nil,
+                printJSON: (@Sendable (TerminalSafeJSON) -> Void)? = nil,
                 printError: @escaping @Sendable (String) -> Void,
                 secrets: (any SecretStore)? = nil,
                 readInput: @escaping @Sendable () -> String? = { nil }) {
@@ -56,7 +57,7 @@ public struct CommandContext: Sendable {
         self.secrets = secrets
         self.readInput = readInput
         self.print = print
-        self.printUTF8 = printUTF8 ?? { print(String(decoding: $0, as: UTF8.self)) }
+        self.printJSON = printJSON ?? { print(String(decoding: $0.utf8, as: UTF8.self)) }
         self.printError = printError
     }
 
@@ -65,9 +66,9 @@ public struct CommandContext: Sendable {
                                 secrets: (any SecretStore)? = nil) -> CommandContext {
         CommandContext(libraryDirectory: libraryDirectory, cacheDirectory: cacheDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
-                       printUTF8: {
+                       printJSON: {
                            // Written from the array itself: a `Data` of it would be another copy.
-                           try? FileHandle.standardOutput.write(contentsOf: TerminalText.escaped($0))
+                           try? FileHandle.standardOutput.write(contentsOf: $0.utf8)
                            try? FileHandle.standardOutput.write(contentsOf: [UInt8(ascii: "\n")])
                        },
                        printError: {

@@ -5,6 +5,8 @@ import TrackcastCore
 /// message) is written as `\u001B`, as JSON writes it (so `--json` output
 /// stays JSON), instead of moving the cursor, retitling the window or
 /// writing the clipboard. Line breaks and tabs, the output's own layout, stay.
+/// A feed's JSON is not looked at again: `JSONWriter` escapes the same
+/// characters as it writes them (`TerminalSafeJSON`).
 enum TerminalText {
     static func escaped(_ text: String) -> String {
         var copy = text
@@ -35,12 +37,6 @@ enum TerminalText {
             i = ControlByteScan.firstCandidate(in: bytes, from: i + 1)
         }
         return false
-    }
-
-    /// `escaped` for UTF-8: the same bytes when nothing needs escaping, the common case.
-    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.withUnsafeBufferPointer(hasEscaped) else { return bytes }
-        return Array(escaped(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 
     /// C0 controls but line feed and tab, DEL, and C1 controls.

@@ -95,6 +95,31 @@ struct FeedParseCommandTests {
         #expect(!FileManager.default.fileExists(atPath: library.path), "parsing touches no library")
     }
 
+    @Test("controls in a feed that its text keeps reach the terminal escaped, as JSON")
+    func controlsEscaped() async throws {
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-feed-controls-\(UUID()).xml")
+        defer { try? FileManager.default.removeItem(at: feed) }
+        // NEL is whitespace the text keeps; attribute values keep CSI and DEL as XML allows them.
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:psc="http://podlove.org/simple-chapters"><channel><title>Show</title>
+            <item><title>A&#x85;B</title><guid>1</guid>
+            <psc:chapters><psc:chapter start="0" title="C&#x9b;2J&#x7f;D"/></psc:chapters></item>
+            </channel></rss>
+            """.utf8).write(to: feed)
+        let result = try await ChildProcess.run(trackcast, arguments: ["feed", "parse", feed.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let raw = result.standardOutput.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+        }
+        #expect(raw.isEmpty, "printed \(raw.map { String($0.value, radix: 16) })")
+        #expect(result.standardOutput.contains(#""title": "C\u009B2J\u007FD""#), "\(result.standardOutput)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let episode = try #require((json["episodes"] as? [[String: Any]])?.first)
+        let chapter = try #require((episode["chapters"] as? [[String: Any]])?.first)
+        #expect(chapter["title"] as? String == "C\u{9B}2J\u{7F}D")
+    }
+
     @Test("bad input gets one clear line and exit status 1", arguments: [
         ("/nonexistent/feed.xml", "/nonexistent/feed.xml:"),
         ("/etc/hostname", "/etc/hostname:"),

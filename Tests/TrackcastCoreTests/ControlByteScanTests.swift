@@ -34,12 +34,13 @@ struct ControlByteScanTests {
             for offset in 0..<20 {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 20)
                 bytes.replaceSubrange(offset..<(offset + 1), with: control)
-                let escaped = TerminalText.escaped(bytes)
+                let text = String(decoding: bytes, as: UTF8.self)
+                let escaped = Array(TerminalText.escaped(text).utf8)
                 #expect(escaped != bytes, "\(control) at \(offset)")
                 #expect(!escaped.contains(0x1B) && !escaped.contains(0x7F), "\(control) at \(offset)")
             }
         }
-        let kept = Array("a\tb\nc é ü \u{A0} 東京 😀".utf8)
+        let kept = "a\tb\nc é ü \u{A0} 東京 😀"
         #expect(TerminalText.escaped(kept) == kept)
     }
 }

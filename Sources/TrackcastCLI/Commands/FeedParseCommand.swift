@@ -29,7 +29,7 @@ public struct FeedParseCommand: CLICommand {
     public func run(_ context: CommandContext) async -> Int32 {
         do {
             let feed = try await parsed()
-            context.printUTF8(FeedJSON(feed).utf8)
+            context.printJSON(FeedJSON(feed).document)
             return 0
         } catch {
             context.printError("\(source): \(error.localizedDescription)")

@@ -34,7 +34,8 @@ struct EpisodeDraft {
     private var atomAuthorName: String?
     private var alternateEnclosure: FeedAlternateEnclosure?
 
-    mutating func set(_ field: FeedElement.EpisodeField, text: String, attributes: XMLAttributeValues, base: URL?) {
+    mutating func set(_ field: FeedElement.EpisodeField, text: String, attributes: XMLAttributeValues, base: URL?,
+                      links: inout FeedLinkCache) {
         switch field {
         case .title:
             episode.title = FeedText.line(text)
@@ -118,7 +119,7 @@ struct EpisodeDraft {
         case .location:
             episode.location = PodcastNamespaceValues.location(text: text, attributes: attributes) ?? episode.location
         case .person:
-            if let person = PodcastNamespaceValues.person(text: text, attributes: attributes, base: base) {
+            if let person = PodcastNamespaceValues.person(text: text, attributes: attributes, base: base, links: &links) {
                 episode.persons.append(person)
             }
         }

@@ -20,7 +20,8 @@ struct FeedDraft {
     private var itunesNewFeedURL: URL?
     private var redirectLocation: URL?
 
-    mutating func set(_ field: FeedElement.FeedField, text: String, attributes: XMLAttributeValues, base: URL?) {
+    mutating func set(_ field: FeedElement.FeedField, text: String, attributes: XMLAttributeValues, base: URL?,
+                      links: inout FeedLinkCache) {
         switch field {
         case .title:
             feed.title = FeedText.line(text)
@@ -63,7 +64,7 @@ struct FeedDraft {
         case .location:
             feed.location = PodcastNamespaceValues.location(text: text, attributes: attributes) ?? feed.location
         case .person:
-            if let person = PodcastNamespaceValues.person(text: text, attributes: attributes, base: base) {
+            if let person = PodcastNamespaceValues.person(text: text, attributes: attributes, base: base, links: &links) {
                 feed.persons.append(person)
             }
         case .trailer:

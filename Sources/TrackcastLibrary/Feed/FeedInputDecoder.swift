@@ -252,7 +252,12 @@ enum FeedInputDecoder {
                 } else if lead >= 0xC2 && lead <= 0xDF {
                     // Two bytes (Greek, Cyrillic, Arabic, accented Latin) and three (CJK, most
                     // punctuation) whose lead byte allows every continuation are checked here
-                    // without the general case's set-up.
+                    // without the general case's set-up; words in the two-byte scripts four
+                    // characters a step.
+                    if i + 8 <= n, isFourTwoByteCharacters(UInt64(littleEndian: word(i))) {
+                        i += 8
+                        continue
+                    }
                     guard i + 1 < n, isContinuation(bytes[i + 1]) else { return false }
                     i += 2
                 } else if (lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF {
@@ -266,6 +271,16 @@ enum FeedInputDecoder {
             }
         }
         return true
+    }
+
+    /// Whether the eight bytes of `word` (first byte lowest) are four two-byte
+    /// characters: each a lead byte C2–DF (110xxxxx, not the overlong C0 or C1)
+    /// and then a continuation byte (10xxxxxx).
+    private static func isFourTwoByteCharacters(_ word: UInt64) -> Bool {
+        guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { return false }
+        // A lead byte's bits 1–4 are not all zero (C0 and C1 are): adding 0xFE carries into bit 8 of its lane.
+        let leadBits = word & 0x001E_001E_001E_001E
+        return (leadBits &+ 0x00FE_00FE_00FE_00FE) & 0x0100_0100_0100_0100 == 0x0100_0100_0100_0100
     }
 
     /// Length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs,

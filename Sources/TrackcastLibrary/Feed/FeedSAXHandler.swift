@@ -37,6 +37,7 @@ struct FeedSAXHandler {
     /// Shorter texts are made anew: comparing would save little.
     private static let sharedTextMinimum = 256
     private var textAttributes = XMLAttributeValues()
+    private var personLinks = FeedLinkCache()
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
 
@@ -65,7 +66,12 @@ struct FeedSAXHandler {
     /// call. Were the pass itself the class, Swift would check exclusive access
     /// on every one of its fields each event touches, about a tenth of the parse.
     private final class Events: XMLEventHandler {
-        var pass: FeedSAXHandler
+        /// Not checked for exclusive access at run time (each event's check cost
+        /// about 80 instructions, 2 % of a realistic feed's parse). Safe: the
+        /// reader calls one event at a time on one thread, no event of the pass
+        /// calls back into `Events`, and `run` reads the pass only once the
+        /// reader has returned.
+        @exclusivity(unchecked) var pass: FeedSAXHandler
         /// The pass's answers, kept here as they come back from its events:
         /// asked of `pass`, each would be another checked access, and the
         /// reader asks after every event. Only ever read or set whole, these
@@ -156,12 +162,13 @@ struct FeedSAXHandler {
         switch element {
         case .feedText(let field):
             let text = collectedText()
-            feed.set(field, text: text, attributes: textAttributes, base: base)
+            let base = base
+            feed.set(field, text: text, attributes: textAttributes, base: base, links: &personLinks)
             wants.text = false
         case .episodeText(let field):
             // Read first: while `episode?.` mutates in place, nothing else of `self` may be read.
             let (base, text, attributes) = (base, collectedText(), textAttributes)
-            episode?.set(field, text: text, attributes: attributes, base: base)
+            episode?.set(field, text: text, attributes: attributes, base: base, links: &personLinks)
             wants.text = false
         case .item, .entry:
             if let finished = episode?.finished() {

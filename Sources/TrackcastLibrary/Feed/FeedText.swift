@@ -67,12 +67,12 @@ enum FeedText {
                     }
                     if pendingSpace && count > 0 { out[count] = 0x20; count += 1 }
                     pendingSpace = false
-                    // The scalar whole; then the rest of a run of plain ASCII in one go.
+                    // The scalar whole; then the rest of a run that holds no whitespace in one go.
                     repeat {
                         out[count] = bytes[i]
                         count += 1
                         i += 1
-                    } while i < bytes.count && (bytes[i] & 0xC0 == 0x80 || bytes[i] > 0x20 && bytes[i] < 0x7F)
+                    } while i < bytes.count && !UnicodeWhitespace.mayStartSpaceOrControl(bytes[i])
                 }
                 guard keepingNewlines else { return count }
                 // Only spaces and line breaks are left as whitespace: trim those.
@@ -94,9 +94,25 @@ enum FeedText {
     private static func isAlreadySquashed(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
             var previousWasSpace = true
-            for i in bytes.indices {
+            var i = 0
+            while i < bytes.count {
+                // Eight bytes a step while they hold only single spaces between other
+                // bytes that start no whitespace (words in any script, that is).
+                if i + 8 <= bytes.count {
+                    // Little-endian: the first byte is the lowest, so a space's next byte is 8 bits up.
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let spaces = UnicodeWhitespace.spaces(in: word)
+                    if !UnicodeWhitespace.mayHoldOtherSpaceOrControl(word), spaces & (spaces << 8) == 0,
+                       !(previousWasSpace && spaces & 0x80 != 0) {
+                        previousWasSpace = spaces >> 63 != 0
+                        i += 8
+                        continue
+                    }
+                }
                 let byte = bytes[i]
+                i += 1
                 if byte == 0x20 {
                     if previousWasSpace { return false }
                     previousWasSpace = true
@@ -104,7 +120,7 @@ enum FeedText {
                     return false
                 } else {
                     // A continuation byte is no scalar's start: `length` answers 0 there.
-                    if byte >= 0x80 && UnicodeWhitespace.length(bytes, at: i) > 0 { return false }
+                    if UnicodeWhitespace.mayStartSpaceOrControl(byte) && UnicodeWhitespace.length(bytes, at: i - 1) > 0 { return false }
                     previousWasSpace = false
                 }
             }

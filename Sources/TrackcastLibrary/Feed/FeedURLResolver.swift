@@ -14,11 +14,12 @@ enum FeedURLResolver {
     static func resolve(_ text: String, against base: URL?) -> URL? {
         let trimmed = FeedText.trimmed(text)
         guard !trimmed.isEmpty else { return nil }
-        // Absolute http(s) links are the rule; skipping the base spares URL the resolution work.
-        if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") {
-            guard let url = URL(string: trimmed) else { return nil }
-            // The scheme is http(s) as written; asking URL for the host parses the string again.
-            return hasPlainHost(trimmed) ? url : webOnly(url)
+        // Absolute http(s) links are the rule; skipping the base spares URL the resolution work,
+        // and a plain host spares asking URL for the host, which parses the string again.
+        switch absoluteWebAddress(trimmed) {
+        case .plainHost: return URL(string: trimmed)
+        case .otherHost: return URL(string: trimmed).flatMap(webOnly)
+        case nil: break
         }
         guard let url = URL(string: trimmed, relativeTo: base) else { return nil }
         let absolute = url.absoluteURL
@@ -33,34 +34,51 @@ enum FeedURLResolver {
         return url
     }
 
-    /// Whether what follows `scheme://` is a host of letters, digits, dots and
-    /// hyphens, at least one, then at most a port of digits before the path,
-    /// query or fragment: an address whose host no parser can find empty. Anything
-    /// else (user info, IPv6, percent-escapes, non-ASCII) is for `webOnly` to judge.
-    static func hasPlainHost(_ address: String) -> Bool {
+    enum AbsoluteWebAddress {
+        /// After the scheme, a host of letters, digits, dots and hyphens, at least
+        /// one, then at most a port of digits before the path, query or fragment:
+        /// an address whose host no parser can find empty.
+        case plainHost
+        /// Anything else (user info, IPv6, percent-escapes, non-ASCII): for `webOnly` to judge.
+        case otherHost
+    }
+
+    /// What follows `http://` or `https://` (as written, lower case), in one
+    /// pass over the bytes; nil for an address that starts otherwise.
+    static func absoluteWebAddress(_ address: String) -> AbsoluteWebAddress? {
         var address = address
         return address.withUTF8 { bytes in
-            guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
-                  bytes[slash + 1] == UInt8(ascii: "/") else { return false }
-            var hostLength = 0
-            var inPort = false
-            for byte in bytes[(slash + 2)...] {
-                switch byte {
-                case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
-                    return hostLength > 0
-                case UInt8(ascii: ":") where !inPort:
-                    inPort = true
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if !inPort { hostLength += 1 }
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                     UInt8(ascii: "."), UInt8(ascii: "-"):
-                    guard !inPort else { return false }
-                    hostLength += 1
-                default:
-                    return false
-                }
+            let hostStart: Int
+            if startsWith(bytes, "https://") {
+                hostStart = 8
+            } else if startsWith(bytes, "http://") {
+                hostStart = 7
+            } else {
+                return nil
             }
-            return hostLength > 0
+            var i = hostStart
+            while i < bytes.count, isHostByte(bytes[i]) { i += 1 }
+            guard i > hostStart else { return .otherHost }
+            if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
+                i += 1
+                while i < bytes.count, bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            }
+            guard i == bytes.count || bytes[i] == UInt8(ascii: "/") || bytes[i] == UInt8(ascii: "?")
+                    || bytes[i] == UInt8(ascii: "#") else { return .otherHost }
+            return .plainHost
         }
+    }
+
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        for k in 0..<count where bytes[k] != literal.utf8Start[k] { return false }
+        return true
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 }

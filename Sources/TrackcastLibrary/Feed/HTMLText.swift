@@ -1,3 +1,5 @@
+import Foundation
+
 /// HTML as feeds use it in show notes, descriptions and, sadly, titles: telling
 /// it from plain text, and reducing it to text for list views, notifications
 /// and the CLI. A byte scanner, not a DOM: the goal is readable text, fast.
@@ -13,10 +15,15 @@ enum HTMLText {
     static func looksLikeHTML(_ text: String, steps: inout Int) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
             var i = 0
             let n = bytes.count
             while i < n {
-                if bytes[i] == UInt8(ascii: "<"), i + 1 < n, isLetter(bytes[i + 1]) {
+                // To the next `<` by memchr: titles, names and plain notes have none, and
+                // were looked at a byte at a time three times over.
+                guard let found = memchr(base + i, Int32(UInt8(ascii: "<")), n - i) else { return false }
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if i + 1 < n, isLetter(bytes[i + 1]) {
                     var j = i + 2
                     while j < n, isLetter(bytes[j]) || isDigit(bytes[j]) { j += 1 }
                     if j < n {
@@ -116,8 +123,8 @@ enum HTMLText {
     static func decodingEntities(_ text: String) -> String {
         var text = text
         let decoded: String? = text.withUTF8 { bytes in
-            // Scanned as a buffer: the string's `utf8` view is read a byte at a time.
-            guard bytes.contains(UInt8(ascii: "&")) else { return nil }
+            // By memchr: the string's `utf8` view is read a byte at a time, and even a buffer's `contains`.
+            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             var i = 0
@@ -142,24 +149,27 @@ enum HTMLText {
     }
 
     private static func blockKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> BlockKind {
-        // Tag names are short: lower-cased into a string this small (held inline,
-        // not allocated), they keep the table readable.
-        guard name.count <= 10 else { return .inline }
-        let lowered = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { buffer in
-            for (offset, index) in name.enumerated() { buffer[offset] = bytes[index] | 0x20 }
-            return String(decoding: buffer, as: UTF8.self)
-        }
-        switch lowered {
-        case "br": return .lineBreak
-        case "tr", "dt", "dd", "div": return .row
-        case "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockquote", "pre", "table",
-             "section", "article", "header", "footer", "figure", "hr", "dl":
-            return .block
-        case "li": return .listItem
-        case "script", "style", "head", "title": return .skipContent
-        default: return .inline
-        }
+        // Lower-cased and packed into one number, the name is compared with each of
+        // the table's in one step: lower-cased into a string, it cost more than the
+        // rest of reducing show notes to text.
+        guard name.count <= 16 else { return .inline }
+        var key: UInt128 = 0
+        for index in name.reversed() { key = key << 8 | UInt128(bytes[index] | 0x20) }
+        return blockKinds.first { $0.key == key }?.kind ?? .inline
     }
+
+    /// Tag names, most common in show notes first, as `blockKind` packs them (first byte lowest).
+    private static let blockKinds: [(key: UInt128, kind: BlockKind)] = {
+        let names: [(String, BlockKind)] = [
+        ("p", .block), ("br", .lineBreak), ("li", .listItem), ("ul", .block), ("ol", .block), ("div", .row),
+        ("h1", .block), ("h2", .block), ("h3", .block), ("h4", .block), ("h5", .block), ("h6", .block),
+        ("blockquote", .block), ("pre", .block), ("table", .block), ("tr", .row), ("dt", .row), ("dd", .row),
+        ("section", .block), ("article", .block), ("header", .block), ("footer", .block), ("figure", .block),
+        ("hr", .block), ("dl", .block),
+        ("script", .skipContent), ("style", .skipContent), ("head", .skipContent), ("title", .skipContent),
+        ]
+        return names.map { name, kind in (name.utf8.reversed().reduce(0) { $0 << 8 | UInt128($1) }, kind) }
+    }()
 
     private struct Tag {
         var name: Range<Int>

@@ -1,6 +1,10 @@
 /// Writes pretty-printed JSON (two-space indentation, object keys in the order
 /// written) straight to UTF-8 bytes, as the values are visited: a feed's
 /// thousands of episodes become JSON without first becoming a tree of values.
+///
+/// What it writes is safe for a terminal as it stands: besides what RFC 8259
+/// requires, DEL and the C1 controls are escaped too, so that no byte of it
+/// starts an escape sequence (`TerminalSafeJSON`).
 struct JSONWriter {
     /// Written up to `count`, zeros after: room made ahead, so that a write
     /// is a copy into it. Appending to an array cost some 70 instructions a
@@ -20,6 +24,11 @@ struct JSONWriter {
         count == storage.count ? storage : Array(storage[..<count])
     }
 
+    /// `bytes`, known to be safe for a terminal.
+    var document: TerminalSafeJSON {
+        TerminalSafeJSON(writtenBy: self)
+    }
+
     mutating func object(_ members: (inout JSONWriter) -> Void) {
         container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), members)
     }
@@ -37,10 +46,23 @@ struct JSONWriter {
     /// the literal keys of a fixed layout, which need no escaping. Writing
     /// them through `string` cost a tenth of a large feed's JSON.
     mutating func key(_ name: StaticString) {
-        nextMember()
-        write("\"")
-        write(name)
-        write("\": ")
+        // The separator, indentation, name, quotes and colon in one step: written a
+        // piece at a time, the pieces' set-up cost more than their bytes.
+        let separator = isEmpty ? 1 : 2
+        let indent = 2 * depth
+        let nameLength = name.utf8CodeUnitCount
+        isEmpty = false
+        write(count: separator + indent + nameLength + 4) { out in
+            if separator == 2 { out[0] = UInt8(ascii: ",") }
+            out[separator - 1] = UInt8(ascii: "\n")
+            (out + separator).update(repeating: UInt8(ascii: " "), count: indent)
+            let quoted = out + separator + indent
+            quoted[0] = UInt8(ascii: "\"")
+            (quoted + 1).update(from: name.utf8Start, count: nameLength)
+            quoted[nameLength + 1] = UInt8(ascii: "\"")
+            quoted[nameLength + 2] = UInt8(ascii: ":")
+            quoted[nameLength + 3] = UInt8(ascii: " ")
+        }
     }
 
     /// A member's key from data, escaped; its value is written next.
@@ -84,43 +106,85 @@ struct JSONWriter {
         }
     }
 
-    /// RFC 8259 escaping: quotes, backslashes and control characters; everything
+    /// RFC 8259 escaping: quotes, backslashes and control characters, and DEL
+    /// and the C1 controls (U+0080–U+009F) for a terminal's sake; everything
     /// else, slashes and non-ASCII included, as is, copied a run at a time.
     mutating func string(_ value: String?) {
         guard var value else { return null() }
         value.withUTF8 { source in
-            makeRoom(for: source.count + 2)
-            append(UInt8(ascii: "\""))
-            var runStart = 0
-            var i = 0
-            while i < source.count {
-                // Eight bytes a step while none needs escaping, the common case.
-                if i + 8 <= source.count,
-                   !Self.needsEscaping(UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                    continue
-                }
-                let byte = source[i]
-                i += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                append(UnsafeBufferPointer(rebasing: source[runStart..<(i - 1)]))
-                runStart = i
-                switch byte {
-                case UInt8(ascii: "\""): write(#"\""#)
-                case UInt8(ascii: "\\"): write(#"\\"#)
-                case 0x0A: write(#"\n"#)
-                case 0x0D: write(#"\r"#)
-                case 0x09: write(#"\t"#)
-                case 0x08: write(#"\b"#)
-                case 0x0C: write(#"\f"#)
-                default:
-                    var escape = #"\u00"# + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-                    escape.withUTF8 { append($0) }
-                }
+            // Room for the worst case (every byte six, as `\u00XX`), so that the string is
+            // written in place in one step: show notes break into a run at every line,
+            // and each run written on its own paid a write's set-up.
+            makeRoom(for: 6 * source.count + 2)
+            let at = count
+            count += storage.withUnsafeMutableBufferPointer { target in
+                Self.escaping(source, into: target.baseAddress! + at)
             }
-            append(UnsafeBufferPointer(rebasing: source[runStart...]))
-            append(UInt8(ascii: "\""))
         }
+    }
+
+    /// `source` quoted and escaped into `out`; the number of bytes written.
+    private static func escaping(_ source: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        func put(_ byte: UInt8) {
+            out[written] = byte
+            written += 1
+        }
+        func put(_ literal: StaticString) {
+            (out + written).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            written += literal.utf8CodeUnitCount
+        }
+        func putEscape(_ byte: UInt8, digits: StaticString) {
+            put(#"\u00"#)
+            put(digits.utf8Start[Int(byte >> 4)])
+            put(digits.utf8Start[Int(byte & 0x0F)])
+        }
+        func putRun(_ range: Range<Int>) {
+            guard let start = source.baseAddress, !range.isEmpty else { return }
+            (out + written).update(from: start + range.lowerBound, count: range.count)
+            written += range.count
+        }
+        put(UInt8(ascii: "\""))
+        var runStart = 0
+        var i = 0
+        while i < source.count {
+            // Eight bytes a step while none needs escaping, the common case.
+            if i + 8 <= source.count,
+               !needsEscaping(UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let byte = source[i]
+            i += 1
+            // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
+            let isC1 = byte == 0xC2 && i < source.count && source[i] >= 0x80 && source[i] <= 0x9F
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || isC1 else {
+                continue
+            }
+            putRun(runStart..<(i - 1))
+            if isC1 {
+                // Upper-case digits, as `TerminalText` writes what it escapes.
+                putEscape(source[i], digits: "0123456789ABCDEF")
+                i += 1
+                runStart = i
+                continue
+            }
+            runStart = i
+            switch byte {
+            case UInt8(ascii: "\""): put(#"\""#)
+            case UInt8(ascii: "\\"): put(#"\\"#)
+            case 0x0A: put(#"\n"#)
+            case 0x0D: put(#"\r"#)
+            case 0x09: put(#"\t"#)
+            case 0x08: put(#"\b"#)
+            case 0x0C: put(#"\f"#)
+            case 0x7F: putEscape(byte, digits: "0123456789ABCDEF")
+            default: putEscape(byte, digits: "0123456789abcdef")
+            }
+        }
+        putRun(runStart..<source.count)
+        put(UInt8(ascii: "\""))
+        return written
     }
 
     /// The line break that ends a document; the room left over given back.
@@ -146,21 +210,20 @@ struct JSONWriter {
     }
 
     private mutating func nextMember() {
-        write(isEmpty ? "\n" : ",\n")
+        let separator = isEmpty ? 1 : 2
+        let indent = 2 * depth
         isEmpty = false
-        indent()
-    }
-
-    private mutating func indent() {
-        var left = 2 * depth
-        while left > 0 {
-            let count = min(left, Self.spaces.utf8CodeUnitCount)
-            append(UnsafeBufferPointer(start: Self.spaces.utf8Start, count: count))
-            left -= count
+        write(count: separator + indent) { out in
+            if separator == 2 { out[0] = UInt8(ascii: ",") }
+            out[separator - 1] = UInt8(ascii: "\n")
+            (out + separator).update(repeating: UInt8(ascii: " "), count: indent)
         }
     }
 
-    private static let spaces: StaticString = "                                "
+    private mutating func indent() {
+        let indent = 2 * depth
+        write(count: indent) { $0.update(repeating: UInt8(ascii: " "), count: indent) }
+    }
 
     /// A literal's bytes in one copy (`+= "…".utf8` went through the string's UTF-8 view a byte at a time).
     private mutating func write(_ literal: StaticString) {
@@ -177,6 +240,14 @@ struct JSONWriter {
         count += source.count
     }
 
+    /// `length` bytes written by `body` into the room after what is written.
+    private mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        makeRoom(for: length)
+        let at = count
+        storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+        count += length
+    }
+
     private mutating func append(_ byte: UInt8) {
         makeRoom(for: 1)
         storage[count] = byte
@@ -189,14 +260,16 @@ struct JSONWriter {
         storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count)))
     }
 
-    /// Whether any of the eight bytes in `word` is below 0x20, a quote or a
-    /// backslash (the classic bit tricks for a zero byte and a byte below n,
-    /// exact as yes-or-no answers).
+    /// Whether any of the eight bytes in `word` is below 0x20, a quote, a
+    /// backslash, DEL or 0xC2 (which leads a C1 control, and the Latin-1
+    /// signs and no-break space, looked at again byte by byte): the classic bit
+    /// tricks for a zero byte and a byte below n, exact as yes-or-no answers.
     private static func needsEscaping(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
         return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
     }
 }

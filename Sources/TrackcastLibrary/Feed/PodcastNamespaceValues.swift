@@ -20,14 +20,14 @@ enum PodcastNamespaceValues {
     }
 
     /// Role and group are lower-cased and default to host and cast, as the namespace specifies.
-    static func person(text: String, attributes: XMLAttributeValues, base: URL?) -> FeedPerson? {
+    static func person(text: String, attributes: XMLAttributeValues, base: URL?, links: inout FeedLinkCache) -> FeedPerson? {
         guard let name = FeedText.line(text) else { return nil }
         return FeedPerson(
             name: name,
             role: attributes["role"].flatMap(FeedText.nonEmpty)?.lowercased() ?? "host",
             group: attributes["group"].flatMap(FeedText.nonEmpty)?.lowercased() ?? "cast",
-            href: attributes["href"].flatMap { FeedURLResolver.resolve($0, against: base) },
-            imageURL: attributes["img"].flatMap { FeedURLResolver.resolve($0, against: base) }
+            href: attributes["href"].flatMap { links.resolve($0, against: base) },
+            imageURL: attributes["img"].flatMap { links.resolve($0, against: base) }
         )
     }
 

@@ -31,6 +31,39 @@ enum UnicodeWhitespace {
         }
     }
 
+    /// Whether `byte` may start whitespace (or another control): bytes of ASCII
+    /// text past the space and the lead bytes of every other scalar can be
+    /// copied without asking `length`, which is most of the bytes of show notes in
+    /// Greek, Cyrillic or Japanese.
+    @inline(__always)
+    static func mayStartSpaceOrControl(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3)
+    }
+
+    /// Whether any byte of `word` is a control, DEL or a lead byte that may
+    /// start whitespace other than the space: `mayStartSpaceOrControl` for
+    /// eight bytes at once, spaces aside (the bit tricks for a byte below n
+    /// and for a zero byte, exact as yes-or-no answers).
+    @inline(__always)
+    static func mayHoldOtherSpaceOrControl(_ word: UInt64) -> Bool {
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        return hasControl || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
+            || hasZeroByte(word ^ (ones &* 0xE1)) || hasZeroByte(word ^ (ones &* 0xE2)) || hasZeroByte(word ^ (ones &* 0xE3))
+    }
+
+    /// 0x80 in each byte of `word` that is a space, 0 in the others (exactly,
+    /// unlike the zero-byte trick above, whose marks may spill past a zero byte).
+    @inline(__always)
+    static func spaces(in word: UInt64) -> UInt64 {
+        let v = word ^ (ones &* 0x20)
+        let lows = ~highs
+        return ~(((v & lows) &+ lows) | v | lows)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
     /// Where the whitespace that starts at `start` ends.
     static func startTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start

@@ -97,6 +97,30 @@ struct FeedJSONTests {
         }
     }
 
+    @Test("no control a terminal acts on is written raw, wherever it falls, and the text reads back the same")
+    func terminalSafe() throws {
+        // Each C0 control, DEL and each C1 control (the feed parser drops most before, but a
+        // library an older Trackcast filled may hold them), and the bytes they share lead bytes with.
+        let controls = (0x00..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}"]
+            + (0x80...0x9F).map { String(Unicode.Scalar(UInt32($0))!) }
+        for special in controls + ["\u{A0}", "\u{BF}", "é", "Ā"] {
+            for offset in 0..<17 {
+                let title = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 16 - offset)
+                let document = FeedJSON(Feed(title: title)).document.utf8
+                // Line breaks are the layout's own.
+                let raw = String(decoding: document, as: UTF8.self).unicodeScalars.filter {
+                    ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                }
+                #expect(raw.isEmpty, "\(special.unicodeScalars.first!.value) after \(offset) bytes")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any])
+                #expect(object["title"] as? String == title, "\(special.unicodeScalars.first!.value) after \(offset) bytes")
+            }
+        }
+        // Escaped as `TerminalText` escapes what else the CLI prints.
+        let document = FeedJSON(Feed(title: "\u{7F}\u{9B}\u{85}")).document.utf8
+        #expect(String(decoding: document, as: UTF8.self).contains(#""title": "\u007F\u009B\u0085""#))
+    }
+
     @Test("integers are written digit by digit as Swift prints them, signs and extremes included")
     func integers() {
         let values: [Int64] = [0, 7, -7, 10, 99, 100, -1_000_000, 1_733_000_000, .max, .min, .min + 1]

@@ -168,6 +168,35 @@ struct FeedParserRealWorldTests {
         #expect(feed.episodes[2].enclosures.map(\.url) == [URL("https://media.example.org/3.mp3")])
     }
 
+    /// Person links are kept once resolved (`FeedLinkCache`); the same text
+    /// under another `xml:base` must still resolve against that base.
+    @Test("a person's links named again resolve alike, and against the xml:base in scope")
+    func repeatedPersonLinks() throws {
+        func item(_ number: Int, base: String? = nil) -> String {
+            """
+            <item\(base.map { " xml:base=\"\($0)\"" } ?? "")><guid>\(number)</guid>
+            <podcast:person href="people/ada" img=" /photos/ada.jpg ">Ada</podcast:person></item>
+            """
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>Show</title>
+            <podcast:person href="people/ada">Ada</podcast:person>
+            \(item(1))\(item(2, base: "https://other.example.net/cast/"))\(item(3))\(item(4, base: "https://other.example.net/x/"))
+            </channel></rss>
+            """
+        let feed = try FeedParser().parse(Data(xml.utf8), url: URL(string: "https://example.com/show/feed.xml")!)
+        #expect(feed.persons.map(\.href) == [URL(string: "https://example.com/show/people/ada")])
+        #expect(feed.episodes.map { $0.persons.first?.href } == [
+            URL(string: "https://example.com/show/people/ada"), URL(string: "https://other.example.net/cast/people/ada"),
+            URL(string: "https://example.com/show/people/ada"), URL(string: "https://other.example.net/x/people/ada"),
+        ])
+        #expect(feed.episodes.map { $0.persons.first?.imageURL } == [
+            URL(string: "https://example.com/photos/ada.jpg"), URL(string: "https://other.example.net/photos/ada.jpg"),
+            URL(string: "https://example.com/photos/ada.jpg"), URL(string: "https://other.example.net/photos/ada.jpg"),
+        ])
+    }
+
     @Test("Atom 1.0: entries, enclosure and alternate links, published and updated, content types")
     func atom() throws {
         let feed = try FeedFixture.parse("atom.xml")

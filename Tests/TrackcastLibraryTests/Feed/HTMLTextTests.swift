@@ -66,6 +66,26 @@ struct HTMLTextTests {
         #expect(FeedText.squashingWhitespaceKeepingNewlines("\n\n a  \n  b \n") == "a \n b")
     }
 
+    /// The check steps eight bytes at a time over words and single spaces, so
+    /// each kind of whitespace is put at every offset of a word, after words
+    /// of one and of two bytes a letter, single-spaced, and at either end.
+    @Test("whitespace is found wherever it falls in the eight bytes read at a time")
+    func squashingAtEveryOffset() {
+        let spaces = [" ", "  ", "\t", "\n", "\u{1}", "\u{7F}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{205F}", "\u{3000}"]
+        for space in spaces {
+            for offset in 0..<17 {
+                for filler in ["a", "ω", "a b"] {
+                    let before = String(repeating: filler, count: offset)
+                    for text in [before + space + "bcdefghijklmnop", before + space, space + before] {
+                        let expected = text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace)
+                            .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+                        #expect(FeedText.squashingWhitespace(text) == expected, "\(Array(text.unicodeScalars.map(\.value)))")
+                    }
+                }
+            }
+        }
+    }
+
     /// Text that needs no squashing is returned as it is, checked on its
     /// bytes; this holds that check to Unicode's White_Space on text in many
     /// scripts with every kind of whitespace anywhere, one at a time or in runs.
