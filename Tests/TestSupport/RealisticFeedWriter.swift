@@ -43,8 +43,9 @@ public struct RealisticFeedWriter: Sendable {
     public var keywords: ClosedRange<Int>
     /// Each item drawn from a seed of its own, so that the feed with one
     /// episode more keeps every older item byte for byte, as a real feed
-    /// grows at its top (the refresh bench). Otherwise one stream draws the
-    /// whole feed, as the parsing corpus was made.
+    /// grows at its top (the refresh bench), and a `lastBuildDate` of its
+    /// newest. Otherwise one stream draws the whole feed, as the parsing
+    /// corpus was made.
     public var itemsKeptAsItGrows = false
     /// Episodes older than this number have left the feed, as a feed that
     /// keeps only its newest episodes drops its oldest as it gains one: the
@@ -93,6 +94,9 @@ public struct RealisticFeedWriter: Sendable {
                 <podcast:funding url="https://example.org/\(slug)/support">Support the show</podcast:funding>
 
             """
+        if itemsKeptAsItGrows {
+            out += "    <lastBuildDate>\(Self.rfc822(Self.lastBuildDate(newest: episodes)))</lastBuildDate>\n"
+        }
         out.reserveCapacity(episodes * (notesBytes.upperBound * 3 + 3_000))
         for number in stride(from: episodes, through: max(1, oldestKept), by: -1) {
             if itemsKeptAsItGrows {
@@ -103,6 +107,12 @@ public struct RealisticFeedWriter: Sendable {
             }
         }
         return out + "  </channel>\n</rss>\n"
+    }
+
+    /// A growing feed says when it last changed, as most do: its channel's
+    /// head differs each time it gains an episode.
+    private static func lastBuildDate(newest: Int) -> Date {
+        Date(timeIntervalSince1970: 1_262_304_000 + Double(newest) * 86_400 * 3 + 86_399)
     }
 
     private func writeItem(number: Int, slug: String, language: Language, to out: inout String,

@@ -88,7 +88,7 @@ struct FeedDocumentLayoutTests {
         #expect(grown.change(to: new, digest: Self.digest).isSame)
     }
 
-    @Test("the same bytes are the same, and the oldest items gone are items added (none); a changed old item, too many gone, an old item left with its gap, a changed channel field, another address or app version are not")
+    @Test("the same bytes are the same; the oldest items gone, or a changed field, are items added (none); a changed old item, too many gone, an old item left with its gap, a changed namespace, another address or app version are not")
     func otherDocuments() throws {
         let old = Self.realistic(episodes: 20)
         let last = try Self.layout(old)
@@ -103,7 +103,7 @@ struct FeedDocumentLayoutTests {
             Issue.record("two oldest gone: not recognised")
             return
         }
-        #expect(added.isEmpty && kept == 18)
+        #expect(added == last.prologueLength..<last.headLength && kept == 18, "the head read again, no new item")
         let tooMany = Self.realistic(episodes: 20, oldest: FeedDocumentLayout.maxDropped + 2)
         #expect(last.change(to: tooMany, digest: Self.digest).isOther)
 
@@ -114,9 +114,18 @@ struct FeedDocumentLayoutTests {
         let withoutLast = Data((text[..<lastItem.lowerBound] + text[end.upperBound...]).utf8)
         #expect(last.change(to: withoutLast, digest: Self.digest).isOther)
 
-        let retitled = Data(String(decoding: Self.realistic(episodes: 21), as: UTF8.self)
+        // A channel's fields may change: the head is read again. Its prologue may not.
+        let relabelled = Data(String(decoding: Self.realistic(episodes: 21), as: UTF8.self)
             .replacingOccurrences(of: "<language>", with: "<language>x").utf8)
-        #expect(last.change(to: retitled, digest: Self.digest).isOther)
+        guard case .itemsAdded(let partial, _, _) = last.change(to: relabelled, digest: Self.digest) else {
+            Issue.record("a new item and a changed field: not recognised")
+            return
+        }
+        #expect(try Self.parsed(partial).feed.language == (try Self.parsed(relabelled).feed.language))
+        #expect(try Self.parsed(partial).feed.language?.hasPrefix("x") == true)
+        let renamespaced = Data(String(decoding: Self.realistic(episodes: 21), as: UTF8.self)
+            .replacingOccurrences(of: "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"", with: "xmlns:dc=\"urn:other\"").utf8)
+        #expect(last.change(to: renamespaced, digest: Self.digest).isOther)
 
         for digest in [FeedDocumentDigest(url: URL(string: "https://feeds.example.org/other/show.xml")!,
                                           contentType: "application/rss+xml", appVersion: "1.0"),

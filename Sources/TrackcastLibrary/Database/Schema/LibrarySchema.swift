@@ -435,6 +435,8 @@ enum LibrarySchema {
         ALTER TABLE shows DROP COLUMN feed_digest;
         ALTER TABLE shows ADD COLUMN feed_head_length INTEGER;
         ALTER TABLE shows ADD COLUMN feed_head_digest INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_prologue_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_prologue_digest INTEGER;
         ALTER TABLE shows ADD COLUMN feed_items BLOB;
         ALTER TABLE shows ADD COLUMN feed_end_length INTEGER;
         ALTER TABLE shows ADD COLUMN feed_end_digest INTEGER;

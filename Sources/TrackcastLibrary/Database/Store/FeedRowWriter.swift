@@ -31,14 +31,16 @@ struct FeedRowWriter {
             UPDATE shows SET title = ?, link = ?, description = ?, author = ?, language = ?,
                 image_url = ?, new_feed_url = ?, podcast_guid = ?, show_type = ?, explicit = ?,
                 locked = ?, complete = ?, etag = ?, last_modified = ?, feed_head_length = ?, feed_head_digest = ?,
-                feed_items = ?, feed_end_length = ?, feed_end_digest = ?, last_refreshed = ?,
+                feed_prologue_length = ?, feed_prologue_digest = ?, feed_items = ?, feed_end_length = ?,
+                feed_end_digest = ?, last_refreshed = ?,
                 last_error_kind = NULL, last_error_message = NULL
             WHERE id = ?
             """, [
                 feed.title, feed.link, feed.description, feed.author, feed.language,
                 feed.imageURL, feed.newFeedURL, feed.podcastGUID, feed.showType?.rawValue, feed.isExplicit,
                 feed.isLocked, feed.isComplete, etag, lastModified, layout?.headLength, layout?.headDigest,
-                layout?.itemsBlob, layout?.endLength, layout?.endDigest, refreshed.databaseSeconds,
+                layout?.prologueLength, layout?.prologueDigest, layout?.itemsBlob, layout?.endLength,
+                layout?.endDigest, refreshed.databaseSeconds,
                 id,
             ])
         try connection.execute("DELETE FROM persons WHERE show_id = ?", [id])

@@ -10,7 +10,7 @@ enum ShowRowReader {
             s.etag, s.last_modified, s.last_refreshed, s.last_error_kind, s.last_error_message,
             s.playback_speed, s.skip_intro, s.skip_outro, s.auto_download,
             s.unplayed_count, s.new_count, s.feed_head_length, s.feed_head_digest, s.feed_items,
-            s.feed_end_length, s.feed_end_digest
+            s.feed_end_length, s.feed_end_digest, s.feed_prologue_length, s.feed_prologue_digest
         FROM shows s
         """
 
@@ -52,8 +52,10 @@ enum ShowRowReader {
         guard let headLength = row.optionalInt(26), let headDigest = row.optionalInt64(27),
               let items = row.optionalData(28).flatMap(FeedDocumentLayout.items(fromBlob:)),
               let endLength = row.optionalInt(29), let endDigest = row.optionalInt64(30),
-              headLength >= 0, endLength >= 0 else { return nil }
-        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, items: items,
-                                  endLength: endLength, endDigest: endDigest)
+              let prologueLength = row.optionalInt(31), let prologueDigest = row.optionalInt64(32),
+              headLength >= 0, endLength >= 0, (0...headLength).contains(prologueLength) else { return nil }
+        return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, prologueLength: prologueLength,
+                                  prologueDigest: prologueDigest, items: items, endLength: endLength,
+                                  endDigest: endDigest)
     }
 }
