@@ -81,17 +81,22 @@ public struct FeedDocumentLayout: Sendable, Equatable {
                       items: [], endLength: 0, endDigest: digest.of(data, data.count..<data.count))
             return
         }
-        let ranges = outline.items
-        let items = ranges.indices.map { index in
-            let gap = ranges[index].upperBound..<(index + 1 < ranges.count ? ranges[index + 1].lowerBound
-                                                                             : ranges[index].upperBound)
-            return Item(length: ranges[index].count, digest: digest.of(data, ranges[index]),
-                        gapLength: gap.count, gapDigest: digest.of(data, gap))
-        }
+        let items = Self.items(outline.items, lastGapEnd: outline.itemSpan.upperBound, in: data, digest: digest)
         let split = outline.itemSpan
         self.init(headLength: split.lowerBound, headDigest: digest.of(data, 0..<split.lowerBound),
                   prologueLength: prologue, prologueDigest: digest.of(data, 0..<prologue), items: items,
                   endLength: data.count - split.upperBound, endDigest: digest.of(data, split.upperBound..<data.count))
+    }
+
+    /// The items at `ranges` in `data`, each with the bytes up to the next
+    /// one; the last one's run to `lastGapEnd`.
+    private static func items(_ ranges: [Range<Int>], lastGapEnd: Int, in data: Data,
+                              digest: FeedDocumentDigest) -> [Item] {
+        ranges.indices.map { index in
+            let gap = ranges[index].upperBound..<(index + 1 < ranges.count ? ranges[index + 1].lowerBound : lastGapEnd)
+            return Item(length: ranges[index].count, digest: digest.of(data, ranges[index]),
+                        gapLength: gap.count, gapDigest: digest.of(data, gap))
+        }
     }
 
     /// Just past the end of the start tag at `start`: its first `>` outside a
@@ -170,12 +175,7 @@ public struct FeedDocumentLayout: Sendable, Equatable {
               outline.channel.lowerBound < added.lowerBound, outline.channel.upperBound > added.upperBound else {
             return FeedDocumentLayout(of: data, outline: nil, digest: digest)
         }
-        let newItems = newRanges.indices.map { index in
-            let gap = newRanges[index].upperBound..<(index + 1 < newRanges.count ? newRanges[index + 1].lowerBound
-                                                                                   : added.upperBound)
-            return Item(length: newRanges[index].count, digest: digest.of(data, newRanges[index]),
-                        gapLength: gap.count, gapDigest: digest.of(data, gap))
-        }
+        let newItems = Self.items(newRanges, lastGapEnd: added.upperBound, in: data, digest: digest)
         return FeedDocumentLayout(headLength: head, headDigest: digest.of(data, 0..<head),
                                   prologueLength: prologueLength, prologueDigest: prologueDigest,
                                   items: newItems + keptItems, endLength: endLength, endDigest: endDigest)
