@@ -130,6 +130,7 @@ public struct FeedDocumentLayout: Sendable, Equatable {
         for item in items.dropLast() { lengthBefore.append(lengthBefore[lengthBefore.count - 1] + item.length + item.gapLength) }
         for last in stride(from: items.count - 1, through: max(0, items.count - 1 - Self.maxDropped), by: -1) {
             let start = bottom - lengthBefore[last] - items[last].length
+            // Lengths are never negative, so every item read lies between `start` and `bottom`.
             guard start >= prologueLength, digest.of(data, start..<(start + first.length)) == first.digest,
                   holdsItems(data, from: start, through: last, digest: digest) else { continue }
             if start == headLength && last == items.count - 1 && digest.of(data, 0..<headLength) == headDigest {

@@ -281,3 +281,25 @@ private extension FeedDocumentLayout.Change {
     var isSame: Bool { if case .same = self { true } else { false } }
     var isOther: Bool { if case .other = self { true } else { false } }
 }
+
+extension FeedDocumentLayoutTests {
+    @Test("a layout whose lengths do not fit the document (a damaged row) finds nothing, and a blob past the limits is not read")
+    func damagedLayout() throws {
+        let old = Self.realistic(episodes: 5)
+        let last = try Self.layout(old)
+        var items = last.items
+        items[2].length += 10_000_000
+        items[0].gapLength = 1 << 39
+        let damaged = FeedDocumentLayout(headLength: last.headLength, headDigest: last.headDigest,
+                                         prologueLength: last.prologueLength, prologueDigest: last.prologueDigest,
+                                         items: items, endLength: last.endLength, endDigest: last.endDigest)
+        #expect(damaged.change(to: old, digest: Self.digest).isOther)
+        #expect(damaged.change(to: Self.realistic(episodes: 7), digest: Self.digest).isOther)
+
+        #expect(FeedDocumentLayout.items(fromBlob: last.itemsBlob) == last.items)
+        var huge = Data(count: 32)
+        huge.withUnsafeMutableBytes { $0.storeBytes(of: Int64.max.littleEndian, as: Int64.self) }
+        #expect(FeedDocumentLayout.items(fromBlob: huge) == nil)
+        #expect(FeedDocumentLayout.items(fromBlob: Data(count: 31)) == nil)
+    }
+}

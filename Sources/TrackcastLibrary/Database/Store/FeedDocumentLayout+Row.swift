@@ -13,9 +13,13 @@ extension FeedDocumentLayout {
         return blob
     }
 
+    /// No feed comes near this many bytes (refreshes refuse 50 MB); lengths
+    /// past it come from a damaged row, and their sums could overflow.
+    static let lengthLimit = 1 << 40
+
     /// `nil` for a blob this version did not write: the next refresh parses the feed whole.
     static func items(fromBlob blob: Data) -> [Item]? {
-        guard blob.count % 32 == 0 else { return nil }
+        guard blob.count % 32 == 0, blob.count / 32 <= 1 << 20 else { return nil }
         var values: [Int64] = []
         values.reserveCapacity(blob.count / 8)
         blob.withUnsafeBytes { raw in
@@ -25,7 +29,8 @@ extension FeedDocumentLayout {
         }
         var items: [Item] = []
         for index in stride(from: 0, to: values.count, by: 4) {
-            guard values[index] >= 0, values[index + 2] >= 0 else { return nil }
+            guard (0..<Int64(lengthLimit)).contains(values[index]),
+                  (0..<Int64(lengthLimit)).contains(values[index + 2]) else { return nil }
             items.append(Item(length: Int(values[index]), digest: values[index + 1],
                               gapLength: Int(values[index + 2]), gapDigest: values[index + 3]))
         }

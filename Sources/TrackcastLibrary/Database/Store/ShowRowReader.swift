@@ -53,7 +53,9 @@ enum ShowRowReader {
               let items = row.optionalData(28).flatMap(FeedDocumentLayout.items(fromBlob:)),
               let endLength = row.optionalInt(29), let endDigest = row.optionalInt64(30),
               let prologueLength = row.optionalInt(31), let prologueDigest = row.optionalInt64(32),
-              headLength >= 0, endLength >= 0, (0...headLength).contains(prologueLength) else { return nil }
+              (0..<FeedDocumentLayout.lengthLimit).contains(headLength),
+              (0..<FeedDocumentLayout.lengthLimit).contains(endLength),
+              (0...headLength).contains(prologueLength) else { return nil }
         return FeedDocumentLayout(headLength: headLength, headDigest: headDigest, prologueLength: prologueLength,
                                   prologueDigest: prologueDigest, items: items, endLength: endLength,
                                   endDigest: endDigest)
