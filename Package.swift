@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev"])]),
         .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1",
@@ -49,7 +51,7 @@ let package = Package(
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),
         // Toolkit-free: the podcast library (feed parsing, SQLite store, refresh, OPML, downloads).
-        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite", "CLibXML2"]),
+        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite", "CLibXML2", "CCurl"]),
         // GStreamer playback: PlayerController, AssetLoader, error classification.
         .target(name: "TrackcastPlayback", dependencies: ["TrackcastCore", "Bindings"]),
         // MPRIS on the session bus: media keys, GNOME Shell, the lock screen.

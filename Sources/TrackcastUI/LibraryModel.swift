@@ -33,7 +33,7 @@ final class LibraryModel {
     private var stopObservers: [@MainActor () -> Void] = []
     private var synchronizer: Synchronizer?
     /// Made at the first subscription, refresh or download: their
-    /// URLSession and threads are not needed to browse.
+    /// HTTP client and its thread are not needed to browse.
     private var refresher: FeedRefresher?
     private var downloader: Downloader?
     private var httpClient: HTTPClient?

@@ -388,9 +388,9 @@ public final class TestHTTPServer: Sendable {
             let chunk = block.prefix(Int(min(Int64(block.count), total - sent)))
             guard send(connection, chunk) else { return Outcome(status: 200, keepAlive: false) }
             sent += Int64(chunk.count)
-            // At most 64 KiB a millisecond (64 MB/s, a fast network). Unpaced, loopback runs at
-            // memory speed and libcurl's read loop in FoundationNetworking never returns to
-            // let a cancel through (see Network faults in docs/RELIABILITY.md).
+            // At most 64 KiB a millisecond (64 MB/s, a fast network), so that a long body is
+            // still arriving when a limit or a cancel stops it (see Network faults in
+            // docs/RELIABILITY.md).
             usleep(1000)
         }
         shutdown(connection, Int32(SHUT_RDWR))

@@ -95,6 +95,26 @@ struct FeedParseCommandTests {
         #expect(!FileManager.default.fileExists(atPath: library.path), "parsing touches no library")
     }
 
+    @Test("a feed's address is fetched over HTTP through its redirect; a missing one gets the server's status")
+    func parsesFeedFromServer() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/old.xml", .redirect(302, to: "/feed.xml"))
+        server.route("/feed.xml", .serve(try Data(contentsOf: sampleShow), contentType: "application/rss+xml"))
+        let result = try await ChildProcess.run(trackcast, arguments: ["feed", "parse", server.url("/old.xml"), "--json"],
+                                                environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect((json["episodes"] as? [[String: Any]])?.count == 3)
+        #expect(server.log(for: "/feed.xml").first?.headers["user-agent"]?.hasPrefix("Trackcast/") == true)
+
+        let missing = try await ChildProcess.run(trackcast, arguments: ["feed", "parse", server.url("/gone.xml"), "--json"],
+                                                 environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "trackcast: \(server.url("/gone.xml")): The server answered 404 (Not Found).\n")
+        #expect(missing.standardOutput.isEmpty)
+    }
+
     @Test("controls in a feed that its text keeps reach the terminal escaped, as JSON")
     func controlsEscaped() async throws {
         let feed = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-feed-controls-\(UUID()).xml")

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TrackcastCore
 import TrackcastLibrary
 
@@ -32,7 +29,7 @@ public struct FeedParseCommand: CLICommand {
             context.printJSON(FeedJSON(feed).document)
             return 0
         } catch {
-            context.printError("\(source): \(error.localizedDescription)")
+            context.printError("\(source): \((error as? RefreshFailure)?.message ?? error.localizedDescription)")
         }
         return 1
     }
@@ -45,30 +42,12 @@ public struct FeedParseCommand: CLICommand {
 
     private func load() async throws -> (Data, URL, String?) {
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            var request = URLRequest(url: url, timeoutInterval: 30)
-            request.setValue("Trackcast/\(AppIdentity.version)", forHTTPHeaderField: "User-Agent")
-            let (data, response) = try await URLSession.shared.data(for: request)
-            let http = response as? HTTPURLResponse
-            if let status = http?.statusCode, !(200..<300).contains(status) {
-                throw FeedFetchError.httpStatus(status)
-            }
-            return (data, response.url ?? url, http?.value(forHTTPHeaderField: "Content-Type"))
+            let client = HTTPClient(userAgent: "\(AppIdentity.name)/\(AppIdentity.version)")
+            return try await FeedFetcher.download(url, client: client)
         }
         let file = URL(string: source).flatMap { $0.isFileURL ? $0 : nil }
             ?? URL(fileURLWithPath: source)
         let data = try await Task.detached { try Data(contentsOf: file) }.value
         return (data, file, nil)
-    }
-}
-
-enum FeedFetchError: LocalizedError {
-    case httpStatus(Int)
-
-    var errorDescription: String? {
-        switch self {
-        case .httpStatus(let status):
-            String(format: tr("the server answered %d (%@)"), status,
-                   HTTPURLResponse.localizedString(forStatusCode: status))
-        }
     }
 }

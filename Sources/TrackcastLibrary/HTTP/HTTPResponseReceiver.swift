@@ -2,7 +2,7 @@ import Foundation
 
 /// Takes one transfer's final response: its head, then its body in order.
 ///
-/// Called on the client's delegate queue, one call at a time, never on the
+/// Called on the client's network thread, one call at a time, never on the
 /// main thread. Throwing stops the transfer, and the error reaches the
 /// caller of `HTTPClient.get` as it was thrown.
 public protocol HTTPResponseReceiver: Sendable {

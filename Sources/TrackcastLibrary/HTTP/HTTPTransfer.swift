@@ -1,12 +1,13 @@
+import CCurl
 import Foundation
 import Synchronization
 
 /// The state of one `HTTPClient.get`, shared by the caller, the watchdog and
-/// the session delegate (which calls it on its serial queue).
+/// the network thread (`CurlMultiLoop`).
 ///
-/// The first failure recorded wins: a timeout or a refused redirect cancels
-/// the URLSession task, which then completes with its own "cancelled" error,
-/// and the caller must hear about the cause, not the symptom.
+/// The first failure recorded wins: a timeout or a refused redirect stops
+/// the libcurl transfer, which then ends with its own "aborted" code, and
+/// the caller must hear about the cause, not the symptom.
 final class HTTPTransfer: Sendable {
     private struct State {
         var continuation: CheckedContinuation<HTTPResponseHead, any Error>?
@@ -45,6 +46,10 @@ final class HTTPTransfer: Sendable {
             }
             return earliest
         }
+    }
+
+    var hasFailed: Bool {
+        state.withLock { $0.failure != nil }
     }
 
     /// Records why the transfer must stop, unless it already has a reason.
@@ -90,56 +95,35 @@ final class HTTPTransfer: Sendable {
         }
     }
 
-    /// A chunk of the body; `false` when this chunk stopped the transfer and
-    /// the task must be cancelled. Chunks that arrive after a failure are
-    /// dropped without asking again: whoever recorded the failure cancelled
-    /// the task, and a cancel per chunk would wait on the session's busy
-    /// queue for each of the chunks a fast server keeps sending meanwhile.
+    /// A chunk of the body; `false` when the transfer must stop, because
+    /// the receiver threw or a failure was recorded meanwhile.
     func receive(_ chunk: Data) -> Bool {
         let failed = state.withLock { state in
             state.lastActivity = .now
             return state.failure != nil
         }
-        guard !failed else { return true }
+        guard !failed else { return false }
         do {
             try receiver.receive(chunk)
             return true
         } catch {
-            return !fail(error)
+            fail(error)
+            return false
         }
     }
 
-    /// The URLSession task completed; `error` is its own (nil on success).
-    func complete(urlSessionError error: (any Error)?) {
+    /// The transfer ended with libcurl's `code` (`CURLE_OK` on success).
+    /// Called once, on the network thread.
+    func complete(curlCode code: CURLcode) {
         let (continuation, result) = state.withLock { state -> (CheckedContinuation<HTTPResponseHead, any Error>?, Result<HTTPResponseHead, any Error>) in
             defer { state.continuation = nil }
             if let failure = state.failure { return (state.continuation, .failure(failure)) }
-            if let error { return (state.continuation, .failure(Self.classify(error))) }
+            if code != CURLE_OK { return (state.continuation, .failure(HTTPError(code))) }
             guard let head = state.head else {
                 return (state.continuation, .failure(HTTPError.network("The server sent no response.")))
             }
             return (state.continuation, .success(head))
         }
         continuation?.resume(with: result)
-    }
-
-    private static func classify(_ error: any Error) -> HTTPError {
-        guard let urlError = error as? URLError else { return .network(String(describing: error)) }
-        switch urlError.code {
-        case .timedOut: return .timeout(.total)
-        case .cancelled: return .cancelled
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .tooManyRedirects(20)
-        case .notConnectedToInternet: return .network("No network connection.")
-        case .cannotFindHost, .dnsLookupFailed: return .network("The server's name could not be found.")
-        case .cannotConnectToHost: return .network("Could not connect to the server.")
-        case .networkConnectionLost: return .network("The connection was lost.")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return .network("A secure connection to the server could not be made.")
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
-            return .network("The server's response could not be read.")
-        default:
-            return .network("Network error \(urlError.code.rawValue).")
-        }
     }
 }

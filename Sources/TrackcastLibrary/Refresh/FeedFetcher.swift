@@ -1,9 +1,26 @@
 import Foundation
 
 /// Fetches one feed: a conditional GET over HTTP(S), or a local file.
-struct FeedFetcher: Sendable {
+public struct FeedFetcher: Sendable {
     let client: HTTPClient
     let options: RefreshOptions
+
+    init(client: HTTPClient, options: RefreshOptions) {
+        self.client = client
+        self.options = options
+    }
+
+    /// A feed's bytes, for reading it without a library (`trackcast feed
+    /// parse URL`): the refresh's own fetch, with its limits, and its
+    /// failures as `RefreshFailure`.
+    public static func download(_ url: URL, client: HTTPClient, options: RefreshOptions = RefreshOptions())
+        async throws -> (data: Data, url: URL, contentType: String?) {
+        guard case .document(let document) = try await FeedFetcher(client: client, options: options).fetch(url) else {
+            // Nothing was sent to be "not modified" against.
+            throw RefreshFailure.httpStatus(304)
+        }
+        return (document.data, document.url, document.contentType)
+    }
 
     /// Throws `RefreshFailure`, already classified, or `CancellationError`.
     func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil) async throws -> FeedFetch {

@@ -62,7 +62,7 @@ struct DigestEncoderTests {
             ("duration", { $0.duration = ($0.duration ?? 0) + 0.5 }),
             ("explicit", { $0.isExplicit = !($0.isExplicit ?? false) }),
             ("blocked", { $0.isBlocked.toggle() }),
-            ("person role", { $0.persons[0].role = ($0.persons[0].role ?? "") + "x" }),
+            ("person role", { $0.persons[0].role += "x" }),
             ("persons order", { $0.persons.reverse() }),
             ("enclosure length", { $0.enclosures[0].length = ($0.enclosures[0].length ?? 0) + 1 }),
             ("image", { $0.imageURL = URL(string: "https://example.org/other.jpg") }),
