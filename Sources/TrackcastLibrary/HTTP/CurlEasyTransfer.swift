@@ -141,19 +141,12 @@ final class CurlEasyTransfer {
     }
 
     /// The redirect's Location, made absolute against the request's URL.
-    /// (libcurl works it out too, but only once the hop is over.) Spaces and
-    /// other bytes a URL cannot hold are percent-encoded, as libcurl would.
+    /// (libcurl works it out too, but only once the hop is over.) URL
+    /// percent-encodes what a URL cannot hold (spaces, non-ASCII), as
+    /// browsers and libcurl do.
     private func redirectTarget() -> URL? {
         guard let location = headers["location"], !location.isEmpty else { return nil }
-        var escaped = ""
-        for byte in location.utf8 {
-            if byte > 0x20, byte < 0x7F, !"\"<>\\^`{|}".utf8.contains(byte) {
-                escaped.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                escaped += String(format: "%%%02X", byte)
-            }
-        }
-        return URL(string: escaped, relativeTo: request.url)?.absoluteURL
+        return URL(string: location, relativeTo: request.url)?.absoluteURL
     }
 
     /// A piece of the body; `false` stops the transfer. A redirect's body is dropped.

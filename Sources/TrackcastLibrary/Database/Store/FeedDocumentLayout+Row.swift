@@ -4,13 +4,17 @@ import Foundation
 /// little-endian 64-bit integers each (length, digest, gap length, gap digest).
 extension FeedDocumentLayout {
     var itemsBlob: Data {
-        var blob = Data(capacity: items.count * 32)
+        // One array and one copy: appending 8 bytes at a time to a Data cost
+        // a refresh of 500 shows tens of milliseconds on the store's actor.
+        var values: [Int64] = []
+        values.reserveCapacity(items.count * 4)
         for item in items {
-            for value in [Int64(item.length), item.digest, Int64(item.gapLength), item.gapDigest] {
-                withUnsafeBytes(of: value.littleEndian) { blob.append(contentsOf: $0) }
-            }
+            values.append(Int64(item.length).littleEndian)
+            values.append(item.digest.littleEndian)
+            values.append(Int64(item.gapLength).littleEndian)
+            values.append(item.gapDigest.littleEndian)
         }
-        return blob
+        return values.withUnsafeBytes { Data($0) }
     }
 
     /// No feed comes near this many bytes (refreshes refuse 50 MB); lengths
