@@ -49,6 +49,9 @@ final class CurlEasyTransfer {
         // caller's own Accept-Encoding header replaces the advertisement.
         setString(CURLOPT_ACCEPT_ENCODING, "")
         trackcast_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        // Through an HTTPS proxy, the proxy's answer to CONNECT would reach
+        // the header callback as a head of its own.
+        trackcast_curl_set_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         // libcurl reads 16 KB at a time by default: a 10 MB feed would be
         // 600 callbacks and as many small appends.
         trackcast_curl_set_long(handle, CURLOPT_BUFFERSIZE, 256 * 1024)
