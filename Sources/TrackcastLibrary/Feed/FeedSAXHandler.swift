@@ -17,10 +17,12 @@ struct FeedSAXHandler {
     private(set) var episodes: [FeedEpisode] = []
     /// Line and column where parsing stopped, for a feed that ends early without an error.
     private(set) var endPosition = (line: 1, column: 1)
-    /// Where the items lie in the document; `nil` where libxml2 read it, which tells no offsets.
-    var itemOutline: FeedItemOutline? { isReadByBytes ? outliner.outline : nil }
+    /// Where the items lie in the document; `nil` where libxml2 read it, which tells no offsets,
+    /// and where the pass was not asked for it.
+    var itemOutline: FeedItemOutline? { isReadByBytes ? outliner?.outline : nil }
     private var isReadByBytes = false
-    private var outliner = FeedItemOutliner()
+    /// Only for a pass that records the outline.
+    private var outliner: FeedItemOutliner?
 
     /// What the reader asks for after each element's start and end.
     private var wants = Wants()
@@ -41,21 +43,23 @@ struct FeedSAXHandler {
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
 
-    private init(feedURL: URL) {
+    private init(feedURL: URL, outlining: Bool) {
         self.feedURL = feedURL
+        outliner = outlining ? FeedItemOutliner() : nil
     }
 
     /// Parses `data` (UTF-8, as `FeedInputDecoder` hands it on): by
     /// `XMLByteReader` where it can, else (with a fresh pass) by libxml2.
-    static func run(_ data: Data, feedURL: URL) -> FeedSAXHandler {
-        let scanned = Events(FeedSAXHandler(feedURL: feedURL))
+    /// `outlining`: record where the items lie (`itemOutline`).
+    static func run(_ data: Data, feedURL: URL, outlining: Bool) -> FeedSAXHandler {
+        let scanned = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining))
         if let end = XMLByteReader.read(data, into: scanned) {
             var pass = scanned.pass
             pass.endPosition = end
             pass.isReadByBytes = true
             return pass
         }
-        let events = Events(FeedSAXHandler(feedURL: feedURL))
+        let events = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining))
         let end = XMLStreamReader.read(data, into: events)
         var pass = events.pass
         pass.endPosition = end
@@ -127,7 +131,7 @@ struct FeedSAXHandler {
             isFeed = true
             feed.format = element == .atomFeed ? .atom : .rss
         }
-        outliner.started(element, in: parent, at: offset)
+        outliner?.started(element, in: parent, at: offset)
         if let xmlBase = attributes.value(localName: "base", prefix: "xml") {
             bases.append((stack.count, FeedURLResolver.resolve(xmlBase, against: base)))
         }
@@ -158,7 +162,7 @@ struct FeedSAXHandler {
     mutating func endElement(at offset: Int) -> Wants {
         guard stack.count > 1 else { return wants }
         let element = stack.removeLast()
-        outliner.ended(element, in: stack[stack.count - 1], at: offset)
+        outliner?.ended(element, in: stack[stack.count - 1], at: offset)
         switch element {
         case .feedText(let field):
             let text = collectedText()
