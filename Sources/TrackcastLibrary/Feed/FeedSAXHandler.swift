@@ -21,6 +21,10 @@ struct FeedSAXHandler {
     /// and where the pass was not asked for it.
     var itemOutline: FeedItemOutline? { isReadByBytes ? outliner?.outline : nil }
     private var isReadByBytes = false
+    /// Whether the texts handed on are cut out of valid UTF-8 at ASCII bytes
+    /// (and joined with whole characters), as `XMLByteReader` cuts them out of
+    /// `FeedInputDecoder`'s output: made into strings without a second check.
+    private let textsAreValidUTF8: Bool
     /// Only for a pass that records the outline.
     private var outliner: FeedItemOutliner?
 
@@ -43,23 +47,25 @@ struct FeedSAXHandler {
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
 
-    private init(feedURL: URL, outlining: Bool) {
+    private init(feedURL: URL, outlining: Bool, textsAreValidUTF8: Bool) {
         self.feedURL = feedURL
+        self.textsAreValidUTF8 = textsAreValidUTF8
         outliner = outlining ? FeedItemOutliner() : nil
     }
 
-    /// Parses `data` (UTF-8, as `FeedInputDecoder` hands it on): by
-    /// `XMLByteReader` where it can, else (with a fresh pass) by libxml2.
+    /// Parses `data`, which must be valid UTF-8 (as `FeedInputDecoder.prepared`
+    /// hands it on: `XMLByteReader`'s texts are made into strings unchecked),
+    /// by `XMLByteReader` where it can, else (with a fresh pass) by libxml2.
     /// `outlining`: record where the items lie (`itemOutline`).
     static func run(_ data: Data, feedURL: URL, outlining: Bool) -> FeedSAXHandler {
-        let scanned = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining))
+        let scanned = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining, textsAreValidUTF8: true))
         if let end = XMLByteReader.read(data, into: scanned) {
             var pass = scanned.pass
             pass.endPosition = end
             pass.isReadByBytes = true
             return pass
         }
-        let events = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining))
+        let events = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining, textsAreValidUTF8: false))
         let end = XMLStreamReader.read(data, into: events)
         var pass = events.pass
         pass.endPosition = end
@@ -205,7 +211,9 @@ struct FeedSAXHandler {
             return previousText.string
         }
         // XML lets `&#x9b;` and raw C1 controls through; nothing shown needs them.
-        let string = FeedControls.removing(from: String(decoding: text, as: UTF8.self))
+        let made = textsAreValidUTF8
+            ? text.withUnsafeBufferPointer(String.init(knownValidUTF8:)) : String(decoding: text, as: UTF8.self)
+        let string = FeedControls.removing(from: made)
         if isLong {
             // Kept; the old buffer, with its capacity, gathers the next text.
             swap(&text, &previousText.bytes)

@@ -30,6 +30,46 @@ struct FeedEncodingTests {
         }
     }
 
+    @Test("texts made into strings without a second UTF-8 check hold the feed's characters, in every script, cut at references and line ends")
+    func textsReadWithoutSecondCheck() throws {
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        // As written in the feed, and as read.
+        let pieces: [(written: String, read: String)] = [
+            ("a", "a"), ("word ", "word "), ("é", "é"), ("ωρα", "ωρα"), ("Ёлка", "Ёлка"), ("مرحبا", "مرحبا"), ("東京", "東京"),
+            ("🎧", "🎧"), ("\u{10FFFF}", "\u{10FFFF}"), ("&amp;", "&"), ("&#x1F600;", "😀"), ("&#233;", "é"), ("&#x4EAC;", "京"),
+        ]
+        var items = "", guids: [String] = [], notes: [String] = []
+        for number in 0..<40 {
+            var written = "x", read = "x"
+            for _ in 0..<Int(random.next() % 120) {
+                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                written += piece.written
+                read += piece.read
+            }
+            written += "x"
+            read += "x"
+            // In the guid as character data; CR LF and lone CR are one line end each.
+            let lineEnd = number % 2 == 0 ? "\r\n" : "\r"
+            items += "<item><guid isPermaLink=\"false\">\(written)\(lineEnd)\(written)</guid>"
+            guids.append(read + "\n" + read)
+            // In show notes as CDATA, whose references HTML decodes: long ones are shared between fields.
+            items += "<content:encoded><![CDATA[<p>\(written)</p>]]></content:encoded></item>\n"
+            notes.append(read)
+        }
+        let data = Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Scripts</title>
+            \(items)</channel></rss>
+
+            """.utf8)
+        let url = URL(string: "https://feeds.example.org/scripts.xml")!
+        #expect(FeedSAXHandler.run(data, feedURL: url, outlining: true).itemOutline != nil, "read by XMLByteReader")
+        let feed = try FeedParser().parse(data, url: url)
+        #expect(feed.episodes.map(\.guid) == guids, "seed \(seed)")
+        #expect(feed.episodes.map(\.description) == notes, "seed \(seed)")
+    }
+
     @Test("declared windows-1252", arguments: ["windows-1252.xml"])
     func declaredWindows1252(_ name: String) throws {
         let feed = try FeedFixture.parse(name)
