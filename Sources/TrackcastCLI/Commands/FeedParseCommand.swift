@@ -10,6 +10,8 @@ public struct FeedParseCommand: CLICommand {
     public static let arguments = "FILE|URL --json"
 
     let source: String
+    /// The last feed printed, never released (see `run`).
+    @MainActor private static var keptUntilExit: Feed?
 
     public init(parsing arguments: [String]) throws(UsageError) {
         let positional = arguments.filter { $0 != "--json" }
@@ -27,6 +29,10 @@ public struct FeedParseCommand: CLICommand {
         do {
             let feed = try await parsed()
             context.printJSON(FeedJSON(feed).document)
+            // The process ends when the command returns, and its memory goes back whole:
+            // the feed's thousands of strings and URLs need not be released one by one
+            // first (28 M instructions, 4 % of the command, on a 10.8 MB feed).
+            Self.keptUntilExit = feed
             return 0
         } catch {
             context.printError("\(source): \((error as? RefreshFailure)?.message ?? error.localizedDescription)")

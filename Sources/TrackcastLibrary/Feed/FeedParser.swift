@@ -31,7 +31,9 @@ public struct FeedParser: Sendable {
     ///   - httpContentType: The response's `Content-Type` header, if any; its
     ///     `charset` is used when the document does not declare an encoding.
     public func parse(_ data: Data, url: URL, httpContentType: String? = nil) throws(FeedParseError) -> Feed {
-        try parseOutlined(data, url: url, httpContentType: httpContentType).feed
+        // Without the outline: only the refresh's partial parse needs it, and
+        // recording it (and mapping it back through a transcoding) is work for nothing here.
+        try parsed(data, url: url, httpContentType: httpContentType, outlining: false).feed
     }
 
     /// `parse`, and where the feed's items lie in `data`: `nil` where that is
@@ -40,13 +42,20 @@ public struct FeedParser: Sendable {
     /// `<` and `>` as single bytes; `FeedItemOutline.mapped`).
     func parseOutlined(_ data: Data, url: URL, httpContentType: String? = nil) throws(FeedParseError)
         -> (feed: Feed, outline: FeedItemOutline?) {
+        try parsed(data, url: url, httpContentType: httpContentType, outlining: true)
+    }
+
+    /// The parse; the outline too when `outlining`, else `nil`.
+    private func parsed(_ data: Data, url: URL, httpContentType: String?, outlining: Bool) throws(FeedParseError)
+        -> (feed: Feed, outline: FeedItemOutline?) {
         guard data.contains(where: { !Self.isXMLWhitespace($0) }) else { throw .empty }
         let input = FeedInputDecoder.prepared(data, httpContentType: httpContentType)
-        var pass = FeedSAXHandler.run(input, feedURL: url)
-        var outline = input == data ? pass.itemOutline : pass.itemOutline?.mapped(from: input, to: data)
+        var pass = FeedSAXHandler.run(input, feedURL: url, outlining: outlining)
+        var outline: FeedItemOutline?
         if pass.needsEntityRepair {
-            pass = FeedSAXHandler.run(XMLEntityRepair.repaired(input), feedURL: url)
-            outline = nil
+            pass = FeedSAXHandler.run(XMLEntityRepair.repaired(input), feedURL: url, outlining: false)
+        } else if let found = pass.itemOutline {
+            outline = input == data ? found : found.mapped(from: input, to: data)
         }
 
         guard let root = pass.rootElement else {

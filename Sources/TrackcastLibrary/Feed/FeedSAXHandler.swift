@@ -17,10 +17,16 @@ struct FeedSAXHandler {
     private(set) var episodes: [FeedEpisode] = []
     /// Line and column where parsing stopped, for a feed that ends early without an error.
     private(set) var endPosition = (line: 1, column: 1)
-    /// Where the items lie in the document; `nil` where libxml2 read it, which tells no offsets.
-    var itemOutline: FeedItemOutline? { isReadByBytes ? outliner.outline : nil }
+    /// Where the items lie in the document; `nil` where libxml2 read it, which tells no offsets,
+    /// and where the pass was not asked for it.
+    var itemOutline: FeedItemOutline? { isReadByBytes ? outliner?.outline : nil }
     private var isReadByBytes = false
-    private var outliner = FeedItemOutliner()
+    /// Whether the texts handed on are cut out of valid UTF-8 at ASCII bytes
+    /// (and joined with whole characters), as `XMLByteReader` cuts them out of
+    /// `FeedInputDecoder`'s output: made into strings without a second check.
+    private let textsAreValidUTF8: Bool
+    /// Only for a pass that records the outline.
+    private var outliner: FeedItemOutliner?
 
     /// What the reader asks for after each element's start and end.
     private var wants = Wants()
@@ -41,21 +47,25 @@ struct FeedSAXHandler {
     /// `xml:base` scopes: the stack depth that opened each, and the base it set.
     private var bases: [(depth: Int, url: URL?)] = []
 
-    private init(feedURL: URL) {
+    private init(feedURL: URL, outlining: Bool, textsAreValidUTF8: Bool) {
         self.feedURL = feedURL
+        self.textsAreValidUTF8 = textsAreValidUTF8
+        outliner = outlining ? FeedItemOutliner() : nil
     }
 
-    /// Parses `data` (UTF-8, as `FeedInputDecoder` hands it on): by
-    /// `XMLByteReader` where it can, else (with a fresh pass) by libxml2.
-    static func run(_ data: Data, feedURL: URL) -> FeedSAXHandler {
-        let scanned = Events(FeedSAXHandler(feedURL: feedURL))
+    /// Parses `data`, which must be valid UTF-8 (as `FeedInputDecoder.prepared`
+    /// hands it on: `XMLByteReader`'s texts are made into strings unchecked),
+    /// by `XMLByteReader` where it can, else (with a fresh pass) by libxml2.
+    /// `outlining`: record where the items lie (`itemOutline`).
+    static func run(_ data: Data, feedURL: URL, outlining: Bool) -> FeedSAXHandler {
+        let scanned = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining, textsAreValidUTF8: true))
         if let end = XMLByteReader.read(data, into: scanned) {
             var pass = scanned.pass
             pass.endPosition = end
             pass.isReadByBytes = true
             return pass
         }
-        let events = Events(FeedSAXHandler(feedURL: feedURL))
+        let events = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining, textsAreValidUTF8: false))
         let end = XMLStreamReader.read(data, into: events)
         var pass = events.pass
         pass.endPosition = end
@@ -127,7 +137,7 @@ struct FeedSAXHandler {
             isFeed = true
             feed.format = element == .atomFeed ? .atom : .rss
         }
-        outliner.started(element, in: parent, at: offset)
+        outliner?.started(element, in: parent, at: offset)
         if let xmlBase = attributes.value(localName: "base", prefix: "xml") {
             bases.append((stack.count, FeedURLResolver.resolve(xmlBase, against: base)))
         }
@@ -158,7 +168,7 @@ struct FeedSAXHandler {
     mutating func endElement(at offset: Int) -> Wants {
         guard stack.count > 1 else { return wants }
         let element = stack.removeLast()
-        outliner.ended(element, in: stack[stack.count - 1], at: offset)
+        outliner?.ended(element, in: stack[stack.count - 1], at: offset)
         switch element {
         case .feedText(let field):
             let text = collectedText()
@@ -201,7 +211,9 @@ struct FeedSAXHandler {
             return previousText.string
         }
         // XML lets `&#x9b;` and raw C1 controls through; nothing shown needs them.
-        let string = FeedControls.removing(from: String(decoding: text, as: UTF8.self))
+        let made = textsAreValidUTF8
+            ? text.withUnsafeBufferPointer(String.init(knownValidUTF8:)) : String(decoding: text, as: UTF8.self)
+        let string = FeedControls.removing(from: made)
         if isLong {
             // Kept; the old buffer, with its capacity, gathers the next text.
             swap(&text, &previousText.bytes)

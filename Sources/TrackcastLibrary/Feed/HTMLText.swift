@@ -319,6 +319,7 @@ enum HTMLText {
             bytes.append(contentsOf: text)
         }
 
-        var string: String { String(decoding: bytes, as: UTF8.self) }
+        /// Valid UTF-8: the input's runs cut at ASCII bytes, and whole characters.
+        var string: String { bytes.withUnsafeBufferPointer(String.init(knownValidUTF8:)) }
     }
 }

@@ -148,11 +148,16 @@ struct JSONWriter {
         var runStart = 0
         var i = 0
         while i < source.count {
-            // Eight bytes a step while none needs escaping, the common case.
-            if i + 8 <= source.count,
-               !needsEscaping(UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                continue
+            // Eight bytes a step while none needs escaping, the common case; in a word
+            // that holds one, straight to the first (looked for a byte at a time, with
+            // the word looked at again after each, a line break cost some 100 instructions).
+            if i + 8 <= source.count {
+                let flagged = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)))
+                guard flagged != 0 else {
+                    i += 8
+                    continue
+                }
+                i += flagged.trailingZeroBitCount / 8
             }
             let byte = source[i]
             i += 1
@@ -260,16 +265,18 @@ struct JSONWriter {
         storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count)))
     }
 
-    /// Whether any of the eight bytes in `word` is below 0x20, a quote, a
-    /// backslash, DEL or 0xC2 (which leads a C1 control, and the Latin-1
-    /// signs and no-break space, looked at again byte by byte): the classic bit
-    /// tricks for a zero byte and a byte below n, exact as yes-or-no answers.
-    private static func needsEscaping(_ word: UInt64) -> Bool {
+    /// The high bit of each of the eight bytes in `word` (the first byte lowest)
+    /// that may be below 0x20, a quote, a backslash, DEL or 0xC2 (which leads a
+    /// C1 control, and the Latin-1 signs and no-break space, looked at again byte
+    /// by byte): the classic bit tricks for a zero byte and a byte below n. Zero
+    /// exactly when none is; a borrow can flag bytes above one that is, but
+    /// never below, so the lowest flag is exact.
+    private static func escapeCandidates(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        return hasControl || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-            || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
+        func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v }
+        let controls = (word &- ones &* 0x20) & ~word
+        return (controls | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+            | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2))) & highs
     }
 }

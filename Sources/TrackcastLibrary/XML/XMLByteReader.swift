@@ -22,8 +22,9 @@ import Foundation
 /// namespace bindings in scope, which it would search at every element, are
 /// given up on too).
 ///
-/// The document must be UTF-8 (what `FeedInputDecoder` hands on): bytes of
-/// text are passed on as they stand.
+/// The document must be valid UTF-8 (what `FeedInputDecoder` hands on): bytes
+/// of text are passed on as they stand, cut only at ASCII bytes (the handler
+/// makes them into strings without checking them again).
 /// A struct, not a class: a class's properties are checked for exclusive
 /// access at run time on every use, which cost more than the scanning.
 struct XMLByteReader {

@@ -97,6 +97,28 @@ struct FeedJSONTests {
         }
     }
 
+    @Test("two characters to escape in the same eight bytes are both found, and the bytes after one (a borrow may flag them) stay as written")
+    func escapingTwoInOneWord() throws {
+        let specials = ["\"", "\n", "\u{01}", "\u{7F}", "\u{85}", "\u{A0}"]
+        for first in specials {
+            for second in specials + [" ", "!", "\u{1F}"] {
+                for offset in 0..<9 {
+                    for gap in 0..<8 {
+                        let title = String(repeating: "a", count: offset) + first + String(repeating: " ", count: gap) + second + "bbbbbbbb"
+                        let document = FeedJSON(Feed(title: title)).document.utf8
+                        let context = "\(first.debugDescription) then \(second.debugDescription), \(offset) and \(gap) bytes before"
+                        let raw = String(decoding: document, as: UTF8.self).unicodeScalars.filter {
+                            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                        }
+                        #expect(raw.isEmpty, "\(context)")
+                        let object = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any])
+                        #expect(object["title"] as? String == title, "\(context)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("no control a terminal acts on is written raw, wherever it falls, and the text reads back the same")
     func terminalSafe() throws {
         // Each C0 control, DEL and each C1 control (the feed parser drops most before, but a

@@ -147,6 +147,14 @@ struct FeedDocumentLayoutTests {
         #expect(outline.fieldStarts.allSatisfy { $0 < outline.itemSpan.lowerBound }, "the channel's fields are above its items")
     }
 
+    @Test("only the refresh's parse records the outline: a plain parse's pass keeps none")
+    func plainParseRecordsNoOutline() throws {
+        let data = Self.realistic(episodes: 3)
+        #expect(FeedSAXHandler.run(data, feedURL: Self.url, outlining: true).itemOutline?.items.count == 3)
+        #expect(FeedSAXHandler.run(data, feedURL: Self.url, outlining: false).itemOutline == nil)
+        #expect(try FeedParser().parse(data, url: Self.url) == Self.parsed(data).feed, "the same feed either way")
+    }
+
     @Test("a channel field among the items keeps the document whole: read from the tail, it would be missed")
     func fieldAmongItems() throws {
         func feed(_ episodes: Int) -> Data {
