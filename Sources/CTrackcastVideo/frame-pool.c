@@ -17,7 +17,7 @@
 #include <gst/video/gstvideopool.h>
 #include <string.h>
 
-#include "frame-reducer.h"
+#include "trackcast-video.h"
 
 typedef struct FrameMemory {
     GstMemory memory;

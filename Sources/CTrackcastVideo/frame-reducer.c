@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "frame-reducer.h"
+#include "trackcast-video.h"
 
 /* Boxes are at most this many samples across and down, so a column's sum
  * of 10-bit samples fits 16 bits and a box's 32; a picture scaled down

@@ -11,8 +11,3 @@ GstElement *tc_frame_reducer_new(void);
  * offered as BGRA first, from the next frame on. Any thread. */
 void tc_frame_reducer_set_drawn_size(GstElement *reducer, int width, int height);
 
-/* What the reducer offers the decoder to decode into (frame-pool.c): memory
- * whose copies are made when written, not when taken, and a video buffer
- * pool that does not decode into a buffer whose bytes copies still read. */
-GstAllocator *tc_frame_allocator_new(void);
-GstBufferPool *tc_frame_pool_new(void);
