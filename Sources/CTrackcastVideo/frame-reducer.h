@@ -10,4 +10,3 @@ GstElement *tc_frame_reducer_new(void);
  * frames are scaled down to fit it, keeping their display aspect, and
  * offered as BGRA first, from the next frame on. Any thread. */
 void tc_frame_reducer_set_drawn_size(GstElement *reducer, int width, int height);
-

@@ -129,7 +129,6 @@ public final class PlayerController {
                 ])
             }
             outputWatch.watch(element)
-            element.fitDecoderThreadsToStream()
             // Adaptive demuxers choose variants under the data saver's caps.
             if StreamLimitSetting.isAdaptiveDemuxer(element) { limits.apply(to: element) }
         }

@@ -1,6 +1,5 @@
 import CGLib
 import CGStreamer
-import CTrackcastVideo
 
 /// Why a GStreamer object could not be made.
 public enum GStreamerError: Error, Equatable, CustomStringConvertible {
@@ -327,17 +326,5 @@ extension Element {
         }
         connect(signal: "autoplug-select", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
                 box: SignalHandlerBox<Handler>(decide))
-    }
-}
-
-extension Element {
-    /// For playbin's element-setup: a video decoder with libav's
-    /// "max-threads" decodes each stream on one thread up to 1080p30's pixel
-    /// rate and on libav's thread per core above it, chosen from the stream's
-    /// caps before the codec opens (`Sources/CTrackcastVideo/decoder-threads.c`
-    /// says why). False for other elements.
-    @discardableResult
-    public func fitDecoderThreadsToStream() -> Bool {
-        tc_video_decoder_fit_threads(element) != 0
     }
 }

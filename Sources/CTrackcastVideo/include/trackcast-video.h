@@ -64,12 +64,6 @@ double tc_video_paintable_pixel_aspect(TcVideoPaintable *self);
 GstAllocator *tc_frame_allocator_new(void);
 GstBufferPool *tc_frame_pool_new(void);
 
-/* For playbin's element-setup: when `element` is a video decoder with
- * libav's "max-threads", its threads are set from each stream's caps before
- * it opens the codec (one thread up to 1080p30's pixel rate, libav's choice
- * above it; decoder-threads.c says why). FALSE for other elements. */
-gboolean tc_video_decoder_fit_threads(GstElement *element);
-
 G_END_DECLS
 
 G_BEGIN_DECLS

@@ -37,11 +37,6 @@ actor MediaFixtures {
         /// 3 s of VP8 video only, 720×576 stored with a 64:45 pixel aspect
         /// ratio (PAL 16:9): displayed 1024×576.
         case anamorphic
-        /// 1 s of H.264 video only (decoded by avdec_h264), 320×240 at 25 fps, in MP4.
-        case h264
-        /// Half a second of H.264 video only, 1280×720 at 120 fps: 110
-        /// million pixels a second, more than 1080p30's 62.
-        case h264FastAndLarge
 
         var fileName: String {
             switch self {
@@ -59,8 +54,6 @@ actor MediaFixtures {
             case .cueFLAC: "cue.flac"
             case .video60fps: "video60.webm"
             case .anamorphic: "anamorphic.webm"
-            case .h264: "h264.mp4"
-            case .h264FastAndLarge: "h264-720p120.mp4"
             }
         }
 
@@ -76,7 +69,6 @@ actor MediaFixtures {
             case .coverMP3: "audio/mpeg"
             case .cueFLAC: "audio/flac"
             case .video60fps, .anamorphic: "video/webm"
-            case .h264, .h264FastAndLarge: "video/mp4"
             }
         }
 
@@ -175,12 +167,6 @@ actor MediaFixtures {
         case .anamorphic:
             try launch("videotestsrc num-buffers=75 ! video/x-raw,width=720,height=576,framerate=25/1,pixel-aspect-ratio=64/45 "
                        + "! vp8enc deadline=1 ! webmmux ! filesink location=\(path)")
-        case .h264:
-            try launch("videotestsrc num-buffers=25 ! video/x-raw,width=320,height=240,framerate=25/1 "
-                       + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink location=\(path)")
-        case .h264FastAndLarge:
-            try launch("videotestsrc num-buffers=60 ! video/x-raw,width=1280,height=720,framerate=120/1 "
-                       + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux ! filesink location=\(path)")
         case .truncatedMP4:
             let whole = try Data(contentsOf: self.url(.aac))
             try whole.prefix(whole.count / 2).write(to: url)
