@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "frame-reducer.h"
+#include "trackcast-video.h"
 
 /* Boxes are at most this many samples across and down, so a column's sum
  * of 10-bit samples fits 16 bits and a box's 32; a picture scaled down
@@ -70,6 +71,9 @@ typedef struct {
     PlanePlan planes[3];
     guint8 *converted_rows[3];
     gint32 factors[6];
+    /* What the decoder is offered to decode into when frames are reduced
+     * (propose_allocation). */
+    GstAllocator *allocator;
 } TcFrameReducer;
 
 typedef struct {
@@ -584,8 +588,40 @@ static GstFlowReturn transform_frame(GstVideoFilter *filter, GstVideoFrame *in, 
     return GST_FLOW_OK;
 }
 
+/* When frames are reduced (not passed through), the decoder is offered
+ * frame-pool.c's pool and memory, with the video meta and alignment
+ * decoders need to decode into it directly (avdec's direct rendering): the
+ * copy GstVideoDecoder makes of each frame the codec still holds is then
+ * made only if written, and the reducer only reads it. Passed through,
+ * the query goes on downstream (the base class). */
+static gboolean propose_allocation(GstBaseTransform *transform, GstQuery *decide_query, GstQuery *query) {
+    TcFrameReducer *self = (TcFrameReducer *)transform;
+    GstCaps *caps = NULL;
+    GstVideoInfo info;
+    gst_query_parse_allocation(query, &caps, NULL);
+    if (decide_query != NULL && caps != NULL && gst_query_get_n_allocation_pools(query) == 0
+        && gst_video_info_from_caps(&info, caps)) {
+        GstAllocationParams params;
+        gst_allocation_params_init(&params);
+        params.align = 31;
+        GstBufferPool *pool = tc_frame_pool_new();
+        GstStructure *config = gst_buffer_pool_get_config(pool);
+        gst_buffer_pool_config_set_params(config, caps, (guint)GST_VIDEO_INFO_SIZE(&info), 0, 0);
+        gst_buffer_pool_config_set_allocator(config, self->allocator, &params);
+        gst_buffer_pool_config_add_option(config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+        if (gst_buffer_pool_set_config(pool, config)) {
+            gst_query_add_allocation_param(query, self->allocator, &params);
+            gst_query_add_allocation_pool(query, pool, (guint)GST_VIDEO_INFO_SIZE(&info), 0, 0);
+            gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, NULL);
+        }
+        gst_object_unref(pool);
+    }
+    return GST_BASE_TRANSFORM_CLASS(tc_frame_reducer_parent_class)->propose_allocation(transform, decide_query, query);
+}
+
 static void tc_frame_reducer_finalize(GObject *object) {
     TcFrameReducer *self = (TcFrameReducer *)object;
+    gst_clear_object(&self->allocator);
     for (guint c = 0; c < 3; c++) {
         plan_clear(&self->planes[c]);
         g_free(self->converted_rows[c]);
@@ -602,11 +638,12 @@ static void tc_frame_reducer_class_init(TcFrameReducerClass *klass) {
                                           "Video to 8-bit 4:2:0 at the drawn size, for display", "Trackcast");
     GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = transform_caps;
     GST_BASE_TRANSFORM_CLASS(klass)->passthrough_on_same_caps = TRUE;
+    GST_BASE_TRANSFORM_CLASS(klass)->propose_allocation = propose_allocation;
     GST_VIDEO_FILTER_CLASS(klass)->set_info = set_info;
     GST_VIDEO_FILTER_CLASS(klass)->transform_frame = transform_frame;
 }
 
-static void tc_frame_reducer_init(TcFrameReducer *self) { (void)self; }
+static void tc_frame_reducer_init(TcFrameReducer *self) { self->allocator = tc_frame_allocator_new(); }
 
 GstElement *tc_frame_reducer_new(void) { return g_object_new(tc_frame_reducer_get_type(), NULL); }
 

@@ -57,6 +57,13 @@ int tc_video_paintable_frame_width(TcVideoPaintable *self);
 int tc_video_paintable_frame_height(TcVideoPaintable *self);
 double tc_video_paintable_pixel_aspect(TcVideoPaintable *self);
 
+/* What the frame reducer offers the decoder to decode into (frame-pool.c):
+ * memory whose copies are made when written, not when taken, and a video
+ * buffer pool that does not decode into a buffer whose bytes copies still
+ * read. Transfer full. */
+GstAllocator *tc_frame_allocator_new(void);
+GstBufferPool *tc_frame_pool_new(void);
+
 G_END_DECLS
 
 G_BEGIN_DECLS
