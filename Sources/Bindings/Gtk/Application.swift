@@ -89,7 +89,7 @@ public final class Application: ObjectRef {
     /// process is the application (true; `startup` has run) or another
     /// instance already is (false; actions activated here go to it).
     public func registerIsPrimary() throws -> Bool {
-        try GLibError.check { g_application_register(application, nil, $0) }
+        _ = try GLibError.check { g_application_register(application, nil, $0) }
         return g_application_get_is_remote(application) == 0
     }
 

@@ -56,7 +56,7 @@ extension LibraryStore {
     /// `PRAGMA quick_check`'s findings; empty when the database is sound.
     /// (It reads every page, so a truncated or partly overwritten file shows.)
     private static func quickCheck(_ connection: SQLiteConnection) throws -> [String] {
-        let rows = try connection.query("PRAGMA quick_check") { $0.string(0) ?? "" }
+        let rows = try connection.query("PRAGMA quick_check") { $0.string(0) }
         return rows == ["ok"] ? [] : rows
     }
 
