@@ -115,6 +115,8 @@ public final class TestHTTPServer: Sendable {
         var fallback: Behaviour?
         var log: [LoggedRequest] = []
         var openConnections: [Int32: String] = [:]
+        /// The log entry of the request each connection is answering.
+        var answering: [Int32: Int] = [:]
         var brokenPaths: Set<String> = []
         var inFlight = 0
         var maxInFlight = 0
@@ -238,6 +240,7 @@ public final class TestHTTPServer: Sendable {
                 state.inFlight += 1
                 state.maxInFlight = max(state.maxInFlight, state.inFlight)
                 state.openConnections[connection] = request.path
+                state.answering[connection] = state.log.count - 1
                 return (state.brokenPaths.contains(request.path) ? .reset : state.routes[request.path] ?? state.fallback,
                         state.log.count - 1)
             }
@@ -245,7 +248,8 @@ public final class TestHTTPServer: Sendable {
             state.withLock { state in
                 state.inFlight -= 1
                 state.log[index].finished = .now
-                state.log[index].status = outcome.status
+                state.log[index].status = state.log[index].status ?? outcome.status
+                state.answering[connection] = nil
             }
             guard outcome.keepAlive else { return }
         }
@@ -307,7 +311,7 @@ public final class TestHTTPServer: Sendable {
     private func respond(_ connection: Int32, _ request: Request, _ behaviour: Behaviour) -> Outcome {
         switch behaviour {
         case .status(let status):
-            return Outcome(status: status, keepAlive: send(connection, header(status: status, length: 0, type: nil)))
+            return Outcome(status: status, keepAlive: send(connection, header(on: connection, status: status, length: 0, type: nil)))
         case .delay(let wait, let then):
             guard sleepUnlessStopped(wait) else { return Outcome(keepAlive: false) }
             return respond(connection, request, then.behaviour)
@@ -328,12 +332,12 @@ public final class TestHTTPServer: Sendable {
         case .document(let data, let type, let etag, let lastModified, let gzip):
             return serveDocument(connection, request, data, type: type, etag: etag, lastModified: lastModified, gzip: gzip)
         case .redirect(let status, let location):
-            let sent = send(connection, header(status: status, length: 0, type: nil, extra: "Location: \(location)\r\n"))
+            let sent = send(connection, header(on: connection, status: status, length: 0, type: nil, extra: "Location: \(location)\r\n"))
             return Outcome(status: status, keepAlive: sent)
         case .generated(let prefix, let pattern, let total, let type, let announced):
             return serveGenerated(connection, prefix: prefix, pattern: pattern, total: total, type: type, announced: announced)
         case .lyingLength(let data, let type, let announcedLength):
-            guard send(connection, header(status: 200, length: announcedLength, type: type)) else {
+            guard send(connection, header(on: connection, status: 200, length: announcedLength, type: type)) else {
                 return Outcome(status: 200, keepAlive: false)
             }
             _ = send(connection, data)
@@ -351,12 +355,12 @@ public final class TestHTTPServer: Sendable {
             let response = answer(HandledRequest(method: request.method, path: request.path, query: query,
                                                  headers: request.headers, body: request.body))
             let extra = response.headers.map { "\($0.key): \($0.value)\r\n" }.joined()
-            let sent = send(connection, header(status: response.status, length: response.body.count,
+            let sent = send(connection, header(on: connection, status: response.status, length: response.body.count,
                                                type: nil, extra: extra))
                 && (request.method == "HEAD" || send(connection, response.body))
             return Outcome(status: response.status, keepAlive: sent)
         case .encoded(let data, let type, let encoding):
-            guard send(connection, header(status: 200, length: nil, type: type,
+            guard send(connection, header(on: connection, status: 200, length: nil, type: type,
                                           extra: "Content-Encoding: \(encoding)\r\nConnection: close\r\n"))
             else { return Outcome(status: 200, keepAlive: false) }
             var sent = 0
@@ -375,7 +379,7 @@ public final class TestHTTPServer: Sendable {
                                 announced: Bool) -> Outcome {
         let length = announced ? Int(total) : nil
         // Without a length the body ends when the connection closes (HTTP/1.1 allows it without keep-alive).
-        guard send(connection, header(status: 200, length: length, type: type, extra: announced ? "" : "Connection: close\r\n"))
+        guard send(connection, header(on: connection, status: 200, length: length, type: type, extra: announced ? "" : "Connection: close\r\n"))
         else { return Outcome(status: 200, keepAlive: false) }
         // About 64 KiB of whole patterns per send.
         let block = Data(Array(repeating: pattern, count: max(1, 65_536 / max(1, pattern.count))).joined())
@@ -409,7 +413,7 @@ public final class TestHTTPServer: Sendable {
         let dateMatches = request.headers["if-none-match"] == nil && lastModified != nil
             && request.headers["if-modified-since"] == lastModified
         if etagMatches || dateMatches {
-            return Outcome(status: 304, keepAlive: send(connection, header(status: 304, length: nil, type: nil, extra: validators)))
+            return Outcome(status: 304, keepAlive: send(connection, header(on: connection, status: 304, length: nil, type: nil, extra: validators)))
         }
         let acceptsGzip = request.headers["accept-encoding"]?.split(separator: ",")
             .contains { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces) == "gzip" } ?? false
@@ -434,7 +438,7 @@ public final class TestHTTPServer: Sendable {
         var extra = extra + (ranges ? "Accept-Ranges: bytes\r\n" : "")
         if ranges, let range = request.range, let parsed = Self.parseRange(range, size: data.count) {
             guard !parsed.isEmpty else {
-                let sent = send(connection, header(status: 416, length: 0, type: nil,
+                let sent = send(connection, header(on: connection, status: 416, length: 0, type: nil,
                                                    extra: "Content-Range: bytes */\(data.count)\r\n"))
                 return Outcome(status: 416, keepAlive: sent)
             }
@@ -442,7 +446,7 @@ public final class TestHTTPServer: Sendable {
             status = 206
             extra += "Content-Range: bytes \(parsed.lowerBound)-\(parsed.upperBound - 1)/\(data.count)\r\n"
         }
-        guard send(connection, header(status: status, length: slice.count, type: type, extra: extra)) else {
+        guard send(connection, header(on: connection, status: status, length: slice.count, type: type, extra: extra)) else {
             return Outcome(status: status, keepAlive: false)
         }
         guard request.method != "HEAD" else { return Outcome(status: status, keepAlive: true) }
@@ -488,7 +492,12 @@ public final class TestHTTPServer: Sendable {
     }
 
     /// `length` nil: a 304, which has no body and must not announce one.
-    private func header(status: Int, length: Int?, type: String?, extra: String = "") -> Data {
+    /// A response's head, its status logged before it is sent: a client that
+    /// has read the answer finds the status in the log.
+    private func header(on connection: Int32, status: Int, length: Int?, type: String?, extra: String = "") -> Data {
+        state.withLock { state in
+            if let index = state.answering[connection] { state.log[index].status = status }
+        }
         let reason = [200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found",
                       304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
                       400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
