@@ -35,15 +35,10 @@ extension LibraryStore {
                 try index.reindexShowText(showID, showText)
             }
 
-            var known: [String: (id: EpisodeID, contentHash: Int64)] = [:]
-            for row in try connection.query("SELECT identity, id, content_hash FROM episodes WHERE show_id = ?",
-                                            [showID], { ($0.string(0), EpisodeID(rawValue: $0.int64(1)), $0.int64(2)) }) {
-                known[row.0] = (row.1, row.2)
-            }
-
             // The first item with an identity wins, as feeds list their items.
             var seen: Set<String> = []
             let unique = feed.episodes.filter { seen.insert($0.identity.key).inserted }
+            let known = try knownEpisodes(of: showID, among: unique)
             var inserted = 0, updated = 0, unchanged = 0
             var withTranscripts: [EpisodeTranscripts] = []
             // Bottom of the feed first, so that row ids (the tie-break of equal
@@ -77,6 +72,27 @@ extension LibraryStore {
                                    duplicates: feed.episodes.count - unique.count,
                                    writtenWithTranscripts: Array(withTranscripts.reversed()))
         }
+    }
+
+    /// The stored episodes of `show` that `episodes` may be, by identity.
+    /// A feed read in part (`FeedDocumentLayout`) brings an episode or two:
+    /// those are looked up by the (show, identity) index, rather than every
+    /// episode of a show with hundreds being read for them.
+    private func knownEpisodes(of show: ShowID, among episodes: [FeedEpisode]) throws
+        -> [String: (id: EpisodeID, contentHash: Int64)] {
+        let read = { (row: SQLiteRow) in (row.string(0), EpisodeID(rawValue: row.int64(1)), row.int64(2)) }
+        let rows = if episodes.count <= 8 {
+            try episodes.flatMap { episode in
+                try connection.query("SELECT identity, id, content_hash FROM episodes WHERE show_id = ? AND identity = ?",
+                                     [show, episode.identity.key], read)
+            }
+        } else {
+            try connection.query("SELECT identity, id, content_hash FROM episodes WHERE show_id = ?", [show], read)
+        }
+        var known: [String: (id: EpisodeID, contentHash: Int64)] = [:]
+        known.reserveCapacity(rows.count)
+        for row in rows { known[row.0] = (row.1, row.2) }
+        return known
     }
 
     /// Records a refresh that brought no feed to apply: 304 Not Modified, or a failure.
