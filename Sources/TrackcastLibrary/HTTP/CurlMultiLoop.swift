@@ -91,9 +91,11 @@ final class CurlMultiLoop: Sendable {
                     easy.transfer.complete(curlCode: code)
                 }
             }
-            // Sleeps until a socket is ready, one of libcurl's timers is due,
-            // a command is posted, or a second has passed.
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Sleeps until a socket is ready, one of libcurl's timers is due
+            // (it shortens the wait itself) or a command is posted: an idle
+            // client's thread does not wake the process (the idle-wakeups
+            // test counts every thread's).
+            curl_multi_poll(multi, nil, 0, 3_600_000, nil)
         }
     }
 }
