@@ -12,7 +12,8 @@ import Foundation
 /// for servers that send no validators; of a document that only gained items
 /// at its top, only those are parsed (`FeedDocumentLayout`). Parsing runs in
 /// the host's task, off every actor; the store writes only new or changed
-/// episodes, in one transaction per show.
+/// episodes, in one transaction per show, or per few shows when feeds come
+/// faster than it commits (`RefreshApplyQueue`).
 /// A show that fails records its classified failure and the others go on.
 ///
 /// With a `TranscriptFetcher`, the transcripts of the newest episodes a
@@ -23,12 +24,14 @@ import Foundation
 public final class FeedRefresher: Sendable {
     private let store: LibraryStore
     private let fetcher: FeedFetcher
+    private let applies: RefreshApplyQueue
     private let transcripts: TranscriptFetcher?
 
     public init(store: LibraryStore, client: HTTPClient, options: RefreshOptions = RefreshOptions(),
                 transcripts: TranscriptFetcher? = nil) {
         self.store = store
         fetcher = FeedFetcher(client: client, options: options)
+        applies = RefreshApplyQueue(store: store)
         self.transcripts = transcripts
     }
 
@@ -125,9 +128,9 @@ public final class FeedRefresher: Sendable {
                     else { return Self.report(show, .unsubscribed) }
                     return Self.report(show, .notModified, feedURL: feedURL)
                 }
-                guard let applied = try await store.applyRefreshed(
-                    feed, to: show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
-                    etag: document.etag, lastModified: document.lastModified, layout: layout, at: Date())
+                guard let applied = try await applies.apply(RefreshedFeed(
+                    feed: feed, show: show.id, requestedFrom: show.feedURL, permanentURL: document.permanentURL,
+                    etag: document.etag, lastModified: document.lastModified, layout: layout, fetchedAt: Date()))
                 else { return Self.report(show, .unsubscribed) }
                 await indexTranscripts(of: applied.result)
                 return Self.report(show, .updated(applied.result), title: feed.title, feedURL: applied.feedURL)

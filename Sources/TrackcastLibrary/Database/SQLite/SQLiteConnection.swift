@@ -10,6 +10,8 @@ final class SQLiteConnection {
     /// Keyed by SQL text. The library only runs SQL written in its source (values
     /// are always bound), so the cache is bounded by the number of distinct queries.
     private var cache: [String: SQLiteStatement] = [:]
+    /// Set while `batch` runs: the transactions asked for meanwhile are parts of its one.
+    private var isBatching = false
 
     enum Access {
         /// Creates the file if need be and switches it to WAL: the library's own connection.
@@ -135,19 +137,37 @@ final class SQLiteConnection {
     ///
     /// `BEGIN IMMEDIATE` takes the write lock up front, so a second writer waits
     /// (up to the busy timeout) at the start instead of failing half-way.
+    ///
+    /// Inside `batch`, `body` joins the batch's transaction instead: its
+    /// writes commit with the batch's, and if it throws, the batch's whole
+    /// transaction is rolled back.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        precondition(!isInTransaction, "SQLite transactions do not nest")
-        try execute("BEGIN IMMEDIATE")
+        let ownsTransaction = !isBatching
+        precondition(!ownsTransaction || !isInTransaction, "SQLite transactions do not nest")
+        if ownsTransaction { try execute("BEGIN IMMEDIATE") }
         do {
             let value = try body()
-            try execute("COMMIT")
+            if ownsTransaction { try execute("COMMIT") }
             return value
         } catch {
             // Some errors make SQLite roll back by itself; roll back only what is
             // still open. If ROLLBACK itself fails the connection is unusable
             // anyway, and the caller needs the original error, not that one.
-            if isInTransaction { try? execute("ROLLBACK") }
+            if ownsTransaction, isInTransaction { try? execute("ROLLBACK") }
             throw error
+        }
+    }
+
+    /// Runs `body`, and every `transaction` it runs, in one transaction:
+    /// a group commit. One commit writes the pages the parts share (the
+    /// shows table, the search index's segments) once instead of once a part.
+    /// If any part throws, none of them is kept; the caller runs them again
+    /// each in its own transaction to keep the good ones.
+    func batch<T>(_ body: () throws -> T) throws -> T {
+        try transaction {
+            isBatching = true
+            defer { isBatching = false }
+            return try body()
         }
     }
 

@@ -76,6 +76,24 @@ extension LibraryStore {
         return RefreshApplication(result: result, feedURL: feedURL)
     }
 
+    /// Applies several refreshed feeds (each as `applyRefreshed(_:to:...)`)
+    /// in one transaction, for a refresh whose feeds arrive faster than one
+    /// commit each would keep up with. Should one of them fail, the batch is
+    /// rolled back and each applied again in a transaction of its own, so the
+    /// others are kept and the failure is that feed's alone.
+    func applyRefreshed(_ feeds: [RefreshedFeed]) -> [Result<RefreshApplication?, any Error>] {
+        if feeds.count > 1, let applied = try? connection.batch({ try feeds.map(applyRefreshed) }) {
+            return applied.map { .success($0) }
+        }
+        return feeds.map { feed in Result { try applyRefreshed(feed) } }
+    }
+
+    private func applyRefreshed(_ refreshed: RefreshedFeed) throws -> RefreshApplication? {
+        try applyRefreshed(refreshed.feed, to: refreshed.show, requestedFrom: refreshed.requestedFrom,
+                           permanentURL: refreshed.permanentURL, etag: refreshed.etag,
+                           lastModified: refreshed.lastModified, layout: refreshed.layout, at: refreshed.fetchedAt)
+    }
+
     /// Records a 304 (or a document identical to the last one applied) for a
     /// show, following `permanentURL` as `applyRefreshed`
     /// does; returns the show's feed URL afterwards, `nil` if it was
