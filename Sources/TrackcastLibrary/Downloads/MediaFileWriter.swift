@@ -97,10 +97,9 @@ final class MediaFileWriter: HTTPResponseReceiver {
         onProgress(reported.size, reported.total)
     }
 
-    func receive(_ chunk: Data) throws {
-        try chunk.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
-            guard var start = buffer.baseAddress else { return }
-            var remaining = buffer.count
+    func receive(_ chunk: UnsafeRawBufferPointer) throws {
+        if var start = chunk.baseAddress {
+            var remaining = chunk.count
             while remaining > 0 {
                 let written = write(descriptor, start, remaining)
                 if written < 0 {

@@ -155,7 +155,7 @@ final class CurlEasyTransfer {
     /// A piece of the body; `false` stops the transfer. A redirect's body is dropped.
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if redirect != nil { return true }
-        return transfer.receive(Data(bytes))
+        return transfer.receive(bytes)
     }
 }
 

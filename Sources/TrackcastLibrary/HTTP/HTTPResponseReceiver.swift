@@ -7,5 +7,7 @@ import Foundation
 /// caller of `HTTPClient.get` as it was thrown.
 public protocol HTTPResponseReceiver: Sendable {
     func begin(_ head: HTTPResponseHead) throws
-    func receive(_ chunk: Data) throws
+    /// `chunk` is libcurl's buffer, valid only during the call: a receiver
+    /// copies what it keeps, once, to where it keeps it.
+    func receive(_ chunk: UnsafeRawBufferPointer) throws
 }

@@ -97,7 +97,7 @@ final class HTTPTransfer: Sendable {
 
     /// A chunk of the body; `false` when the transfer must stop, because
     /// the receiver threw or a failure was recorded meanwhile.
-    func receive(_ chunk: Data) -> Bool {
+    func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
         let failed = state.withLock { state in
             state.lastActivity = .now
             return state.failure != nil

@@ -43,11 +43,11 @@ final class ResponseBodyBuffer: HTTPResponseReceiver {
         }
     }
 
-    func receive(_ chunk: Data) throws {
+    func receive(_ chunk: UnsafeRawBufferPointer) throws {
         try state.withLock { state in
             guard state.keep else { return }
             guard Int64(state.data.count + chunk.count) <= limit else { throw HTTPError.tooLarge(limit: limit) }
-            state.data.append(chunk)
+            state.data.append(contentsOf: chunk)
         }
     }
 }

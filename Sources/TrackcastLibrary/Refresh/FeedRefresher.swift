@@ -5,7 +5,8 @@ import Foundation
 /// Shows are grouped by host. Up to `RefreshOptions.maxConcurrentHosts` hosts
 /// are worked on at once, each by one task that asks for its shows one after
 /// another: a podcast host serving hundreds of a user's feeds sees one
-/// request at a time, and a slow host holds up only its own shows.
+/// request at a time, and a slow host holds up only its own shows. A host's
+/// next request goes out while its last feed is parsed and applied.
 ///
 /// Each request is conditional (ETag, Last-Modified); a 304 is recorded
 /// without parsing, and so is a document byte for byte the one last applied,
@@ -95,26 +96,46 @@ public final class FeedRefresher: Sendable {
         return SubscribeResult(show: show, applied: result)
     }
 
-    private func refreshLane(_ shows: [Show], progress: @Sendable (RefreshProgress) -> Void) async -> [ShowRefreshReport] {
-        var reports: [ShowRefreshReport] = []
-        for show in shows {
-            let report: ShowRefreshReport
-            if Task.isCancelled {
-                report = Self.report(show, .cancelled)
-            } else {
-                progress(.started(show.id, feedURL: show.feedURL))
-                report = await refreshShow(show)
+    /// The lane's shows, one request at a time to its host; while one show's
+    /// feed is parsed and applied, the next show's request is already out.
+    private func refreshLane(_ shows: [Show], progress: @escaping @Sendable (RefreshProgress) -> Void) async
+        -> [ShowRefreshReport] {
+        await withTaskGroup(of: ShowRefreshReport.self) { processing in
+            var reports: [ShowRefreshReport] = []
+            func finish(_ report: ShowRefreshReport) {
+                progress(.finished(report))
+                reports.append(report)
             }
-            progress(.finished(report))
-            reports.append(report)
+            for show in shows {
+                var fetched: Result<FeedFetch, any Error>?
+                if !Task.isCancelled {
+                    progress(.started(show.id, feedURL: show.feedURL))
+                    fetched = await fetch(show)
+                }
+                if let previous = await processing.next() { finish(previous) }
+                if let fetched {
+                    processing.addTask { await self.refreshShow(show, fetched: fetched) }
+                } else {
+                    finish(Self.report(show, .cancelled))
+                }
+            }
+            if let last = await processing.next() { finish(last) }
+            return reports
         }
-        return reports
     }
 
-    private func refreshShow(_ show: Show) async -> ShowRefreshReport {
+    private func fetch(_ show: Show) async -> Result<FeedFetch, any Error> {
         do {
-            switch try await fetcher.fetch(show.feedURL, etag: show.refresh.etag,
-                                           lastModified: show.refresh.lastModified) {
+            return .success(try await fetcher.fetch(show.feedURL, etag: show.refresh.etag,
+                                                    lastModified: show.refresh.lastModified))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func refreshShow(_ show: Show, fetched: Result<FeedFetch, any Error>) async -> ShowRefreshReport {
+        do {
+            switch try fetched.get() {
             case .notModified(let etag, let lastModified, let permanentURL):
                 guard let feedURL = try await store.recordNotModified(
                     show.id, requestedFrom: show.feedURL, permanentURL: permanentURL, etag: etag,

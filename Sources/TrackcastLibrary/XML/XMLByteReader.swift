@@ -805,16 +805,18 @@ private struct ByteKeyTable<Value> {
 
     /// Adds a value for a key not in the table.
     mutating func add(_ value: Value, for key: Slice<UnsafeBufferPointer<UInt8>>, tag: Int) {
-        insert(Slot(hash: Self.hash(key, tag), tag: tag, key: Array(key), value: value), into: &slots)
+        Self.insert(Slot(hash: Self.hash(key, tag), tag: tag, key: Array(key), value: value), into: &slots)
         count += 1
         if count * 2 > slots.count {
             var grown = [Slot](repeating: Slot(), count: slots.count * 2)
-            for slot in slots where slot.value != nil { insert(slot, into: &grown) }
+            for slot in slots where slot.value != nil { Self.insert(slot, into: &grown) }
             slots = grown
         }
     }
 
-    private func insert(_ slot: Slot, into slots: inout [Slot]) {
+    /// Static: a method on `self` would hold `self.slots` while it is
+    /// changed, and each insert would copy the whole table.
+    private static func insert(_ slot: Slot, into slots: inout [Slot]) {
         let mask = slots.count - 1
         var index = slot.hash & mask
         while slots[index].value != nil { index = (index + 1) & mask }

@@ -149,7 +149,7 @@ struct DownloadTests {
         let writer = try MediaFileWriter(file: URL(fileURLWithPath: "/dev/full"), resumeFrom: 0,
                                          validatorFile: scratch.url.appendingPathComponent("validator")) { _, _ in }
         try writer.begin(HTTPResponseHead(status: 200, url: URL(string: "https://example.org/a.mp3")!, headers: [:], redirects: []))
-        #expect(throws: DownloadError.diskFull) { try writer.receive(DownloadHarness.media(100_000)) }
+        #expect(throws: DownloadError.diskFull) { try DownloadHarness.media(100_000).withUnsafeBytes { try writer.receive($0) } }
     }
 
     @Test("cancelling stops the transfer and keeps the partial file; the next download resumes")
