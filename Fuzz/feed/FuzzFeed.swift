@@ -2,8 +2,10 @@ import Foundation
 
 /// libFuzzer entry for the feed parser: any bytes, parsed as a feed from an
 /// HTTP URL with and without a charset header, and every feed that parses
-/// written out as the CLI's JSON. A crash, a sanitizer report, a hang or a
-/// runaway allocation is a finding; a thrown `FeedParseError` is not.
+/// written out as the CLI's JSON, and its episodes' links made into URLs:
+/// a link kept as text (`FeedLink`) must make the URL the JSON printed. A
+/// crash, a sanitizer report, a hang or a runaway allocation is a finding; a
+/// thrown `FeedParseError` is not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeed(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
@@ -12,6 +14,13 @@ public func fuzzFeed(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     for contentType in [nil, "application/rss+xml; charset=iso-8859-1"] {
         if let feed = try? parser.parse(data, url: url, httpContentType: contentType) {
             _ = FeedJSON(feed).data()
+            for episode in feed.episodes {
+                let links = [episode.storedLink, episode.storedImageURL, episode.storedChaptersURL]
+                    + episode.enclosures.map(\.storedURL) + episode.transcripts.map(\.storedURL)
+                for case let link? in links where link.url.absoluteString != link.absoluteString {
+                    fatalError("\(link.absoluteString) made \(link.url.absoluteString)")
+                }
+            }
         }
     }
     return 0

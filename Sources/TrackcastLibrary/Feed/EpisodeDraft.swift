@@ -8,7 +8,7 @@ struct EpisodeDraft {
     private var episode = FeedEpisode()
     /// RSS `guid isPermaLink`: absent means true (RSS 2.0), `nil` for Atom ids.
     /// The page an RSS permalink guid points to.
-    private var guidLink: URL?
+    private var guidLink: FeedLink?
     /// podcastparser's `description`: the text-only summary, in its overwrite
     /// order; kept as read (and never blank) and squashed in `finished` only
     /// if it is used: most feeds repeat their HTML show notes in `itunes:summary`,
@@ -16,10 +16,11 @@ struct EpisodeDraft {
     private var textDescription = ""
     /// podcastparser's `description_html`.
     private var htmlDescription = ""
-    private var rssLink: URL?
-    private var alternateLink: URL?
-    private var itunesImage: URL?
-    private var thumbnail: URL?
+    // Links as `FeedLink`s: an episode's URLs are made only if asked for.
+    private var rssLink: FeedLink?
+    private var alternateLink: FeedLink?
+    private var itunesImage: FeedLink?
+    private var thumbnail: FeedLink?
     private var itunesSeason: Int?
     private var podcastSeason: Int?
     private var itunesNumber: Int?
@@ -40,7 +41,7 @@ struct EpisodeDraft {
         case .title:
             episode.title = FeedText.line(text)
         case .link:
-            rssLink = FeedURLResolver.resolve(text, against: base) ?? rssLink
+            rssLink = FeedURLResolver.resolveLink(text, against: base) ?? rssLink
         case .guid:
             episode.guid = FeedText.nonEmpty(text)
             guidLink = episode.guid.flatMap {
@@ -126,8 +127,8 @@ struct EpisodeDraft {
     }
 
     mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: borrowing XMLAttributes, base: URL?) {
-        func url(_ name: String) -> URL? {
-            attributes[name].flatMap { FeedURLResolver.resolve($0, against: base) }
+        func url(_ name: String) -> FeedLink? {
+            attributes[name].flatMap { FeedURLResolver.resolveLink($0, against: base) }
         }
         switch leaf {
         case .enclosure:
@@ -147,17 +148,17 @@ struct EpisodeDraft {
             episode.chapters.append(FeedChapter(
                 start: start,
                 title: FeedText.squashingWhitespace(title),
-                url: url("href"),
-                imageURL: url("image")
+                link: url("href"),
+                imageLink: url("image")
             ))
         case .chaptersLink:
             guard let chaptersURL = url("url") else { return }
-            episode.chaptersURL = chaptersURL
+            episode.storedChaptersURL = chaptersURL
             episode.chaptersType = FeedValueParser.mimeType(attributes["type"])
         case .transcript:
             guard let transcriptURL = url("url") else { return }
             episode.transcripts.append(FeedTranscript(
-                url: transcriptURL,
+                link: transcriptURL,
                 type: FeedValueParser.mimeType(attributes["type"]),
                 language: attributes["language"].flatMap(FeedText.nonEmpty),
                 rel: attributes["rel"].flatMap(FeedText.nonEmpty)
@@ -165,7 +166,7 @@ struct EpisodeDraft {
         case .source:
             guard let sourceURL = url("uri") else { return }
             alternateEnclosure?.sources.append(FeedAlternateEnclosure.Source(
-                url: sourceURL,
+                url: sourceURL.url,
                 contentType: FeedValueParser.mimeType(attributes["contentType"])
             ))
         }
@@ -195,20 +196,20 @@ struct EpisodeDraft {
 
     /// Enclosures are unique by URL: feeds list the same file as `enclosure` and
     /// `media:content`; the first mention wins and later ones fill in what it lacked.
-    private mutating func addEnclosure(url: URL?, type: String?, length: String?) {
+    private mutating func addEnclosure(url: FeedLink?, type: String?, length: String?) {
         guard let url else { return }
         let mimeType = FeedValueParser.mimeType(type)
         let byteCount = FeedValueParser.length(length)
-        if let index = episode.enclosures.firstIndex(where: { $0.url == url }) {
+        if let index = episode.enclosures.firstIndex(where: { $0.storedURL == url }) {
             episode.enclosures[index].mimeType = episode.enclosures[index].mimeType ?? mimeType
             episode.enclosures[index].length = episode.enclosures[index].length ?? byteCount
         } else {
-            episode.enclosures.append(FeedEnclosure(url: url, mimeType: mimeType, length: byteCount))
+            episode.enclosures.append(FeedEnclosure(link: url, mimeType: mimeType, length: byteCount))
         }
     }
 
     /// `atom:link` in an entry or item: a media file, a payment link, or the web page.
-    private mutating func addLink(url: URL?, attributes: borrowing XMLAttributes) {
+    private mutating func addLink(url: FeedLink?, attributes: borrowing XMLAttributes) {
         guard let url else { return }
         let rel = FeedText.trimmed(attributes["rel"] ?? "alternate").lowercased()
         let type = attributes["type"].map { FeedText.trimmed($0).lowercased() }
@@ -216,7 +217,7 @@ struct EpisodeDraft {
         case "enclosure":
             addEnclosure(url: url, type: type, length: attributes["length"])
         case "payment":
-            episode.funding.append(FeedFunding(url: url, title: attributes["title"].flatMap(FeedText.line)))
+            episode.funding.append(FeedFunding(url: url.url, title: attributes["title"].flatMap(FeedText.line)))
         case "alternate", "self":
             if (type == nil || type == "text/html") && alternateLink == nil {
                 alternateLink = url
@@ -254,8 +255,8 @@ struct EpisodeDraft {
             : FeedText.paragraphs(text)
 
         episode.published = pubDate ?? atomPublished ?? dcDate ?? atomUpdated
-        episode.link = rssLink ?? alternateLink ?? guidLink
-        episode.imageURL = itunesImage ?? thumbnail
+        episode.storedLink = rssLink ?? alternateLink ?? guidLink
+        episode.storedImageURL = itunesImage ?? thumbnail
         episode.season = itunesSeason ?? podcastSeason
         episode.number = itunesNumber ?? podcastNumber
         episode.author = itunesAuthor ?? creator ?? atomAuthorName ?? rssAuthor
@@ -265,14 +266,14 @@ struct EpisodeDraft {
     /// An RSS guid that is a permalink doubles as the episode's page. RSS says a
     /// guid without `isPermaLink` is one, but most such guids are opaque ids, so
     /// only an absolute web URL is trusted unless the feed says `isPermaLink="true"`.
-    private static func permaLink(guid: String, isPermaLink: String?, base: URL?) -> URL? {
+    private static func permaLink(guid: String, isPermaLink: String?, base: URL?) -> FeedLink? {
         switch isPermaLink.map({ FeedText.trimmed($0).lowercased() }) {
         case "true":
-            return FeedURLResolver.resolve(guid, against: base)
+            return FeedURLResolver.resolveLink(guid, against: base)
         case nil:
             let lowered = guid.lowercased()
             guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return nil }
-            return URL(string: guid)
+            return URL(string: guid).map(FeedLink.init)
         default:
             return nil
         }

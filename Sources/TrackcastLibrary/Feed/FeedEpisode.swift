@@ -19,7 +19,12 @@ public struct FeedEpisode: Sendable, Equatable, Codable {
     public var published: Date?
     /// Seconds; `nil` when missing or unreadable.
     public var duration: TimeInterval?
-    public var link: URL?
+    public var link: URL? {
+        get { storedLink?.url }
+        set { storedLink = newValue.map(FeedLink.init) }
+    }
+    /// `link`, `imageURL` and `chaptersURL`, made only when asked for if the feed wrote them verbatim (`FeedLink`).
+    var storedLink: FeedLink?
     /// Plain text summary, chosen the way podcastparser does: the first text-only
     /// description, summary or media description, else `contentHTML` reduced to text.
     public var description: String?
@@ -27,7 +32,11 @@ public struct FeedEpisode: Sendable, Equatable, Codable {
     /// RSS description that turned out to be HTML.
     public var contentHTML: String?
     public var author: String?
-    public var imageURL: URL?
+    public var imageURL: URL? {
+        get { storedImageURL?.url }
+        set { storedImageURL = newValue.map(FeedLink.init) }
+    }
+    var storedImageURL: FeedLink?
     public var season: Int?
     /// `podcast:season name="…"`.
     public var seasonName: String?
@@ -40,7 +49,11 @@ public struct FeedEpisode: Sendable, Equatable, Codable {
     /// Podlove Simple Chapters embedded in the feed.
     public var chapters: [FeedChapter]
     /// `podcast:chapters`: chapters in a separate (usually JSON) document.
-    public var chaptersURL: URL?
+    public var chaptersURL: URL? {
+        get { storedChaptersURL?.url }
+        set { storedChaptersURL = newValue.map(FeedLink.init) }
+    }
+    var storedChaptersURL: FeedLink?
     public var chaptersType: String?
     public var transcripts: [FeedTranscript]
     public var persons: [FeedPerson]
@@ -86,11 +99,11 @@ public struct FeedEpisode: Sendable, Equatable, Codable {
         self.subtitle = subtitle
         self.published = published
         self.duration = duration
-        self.link = link
+        storedLink = link.map(FeedLink.init)
         self.description = description
         self.contentHTML = contentHTML
         self.author = author
-        self.imageURL = imageURL
+        storedImageURL = imageURL.map(FeedLink.init)
         self.season = season
         self.seasonName = seasonName
         self.number = number
@@ -100,12 +113,20 @@ public struct FeedEpisode: Sendable, Equatable, Codable {
         self.enclosures = enclosures
         self.alternateEnclosures = alternateEnclosures
         self.chapters = chapters
-        self.chaptersURL = chaptersURL
+        storedChaptersURL = chaptersURL.map(FeedLink.init)
         self.chaptersType = chaptersType
         self.transcripts = transcripts
         self.persons = persons
         self.funding = funding
         self.location = location
         self.license = license
+    }
+
+    /// Encoded under the names and in the order of the fields: content hashes stay as they were.
+    private enum CodingKeys: String, CodingKey {
+        case guid, title, subtitle, published, duration, storedLink = "link", description, contentHTML, author,
+             storedImageURL = "imageURL", season, seasonName, number, episodeType, isExplicit, isBlocked, enclosures,
+             alternateEnclosures, chapters, storedChaptersURL = "chaptersURL", chaptersType, transcripts, persons, funding,
+             location, license
     }
 }

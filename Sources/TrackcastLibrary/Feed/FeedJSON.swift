@@ -70,9 +70,9 @@ public struct FeedJSON: Sendable {
             json.key("title"); json.string(episode.title)
             json.key("published"); json.integer(episode.published?.unixSeconds)
             json.key("duration"); json.number(episode.duration)
-            json.key("link"); json.string(episode.link?.absoluteString)
+            json.key("link"); json.string(episode.storedLink?.absoluteString)
             json.key("description"); json.string(episode.description)
-            json.key("image"); json.string(episode.imageURL?.absoluteString)
+            json.key("image"); json.string(episode.storedImageURL?.absoluteString)
             json.key("season"); json.integer(episode.season.map(Int64.init))
             json.key("number"); json.integer(episode.number.map(Int64.init))
             json.key("type"); json.string(episode.episodeType?.rawValue)
@@ -80,7 +80,7 @@ public struct FeedJSON: Sendable {
             json.key("enclosures")
             json.array(episode.enclosures) { json, enclosure in
                 json.object { json in
-                    json.key("url"); json.string(enclosure.url.absoluteString)
+                    json.key("url"); json.string(enclosure.storedURL.absoluteString)
                     json.key("mime_type"); json.string(enclosure.mimeType)
                     json.key("length"); json.integer(enclosure.length)
                 }
@@ -90,15 +90,15 @@ public struct FeedJSON: Sendable {
                 json.object { json in
                     json.key("start"); json.number(chapter.start)
                     json.key("title"); json.string(chapter.title)
-                    json.key("url"); json.string(chapter.url?.absoluteString)
-                    json.key("image"); json.string(chapter.imageURL?.absoluteString)
+                    json.key("url"); json.string(chapter.storedURL?.absoluteString)
+                    json.key("image"); json.string(chapter.storedImageURL?.absoluteString)
                 }
             }
-            json.key("chapters_url"); json.string(episode.chaptersURL?.absoluteString)
+            json.key("chapters_url"); json.string(episode.storedChaptersURL?.absoluteString)
             json.key("transcripts")
             json.array(episode.transcripts) { json, transcript in
                 json.object { json in
-                    json.key("url"); json.string(transcript.url.absoluteString)
+                    json.key("url"); json.string(transcript.storedURL.absoluteString)
                     json.key("type"); json.string(transcript.type)
                     json.key("language"); json.string(transcript.language)
                 }
@@ -108,8 +108,8 @@ public struct FeedJSON: Sendable {
                 json.object { json in
                     json.key("name"); json.string(person.name)
                     json.key("role"); json.string(person.role)
-                    json.key("href"); json.string(person.href?.absoluteString)
-                    json.key("image"); json.string(person.imageURL?.absoluteString)
+                    json.key("href"); json.string(person.storedHref?.absoluteString)
+                    json.key("image"); json.string(person.storedImageURL?.absoluteString)
                 }
             }
         }

@@ -8,20 +8,20 @@ import Foundation
 /// than the few repeats save.
 struct FeedLinkCache {
     private var base: URL?
-    private var resolved: [String: URL?] = [:]
+    private var resolved: [String: FeedLink?] = [:]
     /// Past this many, links are resolved without being kept: a feed of
     /// unique addresses does not grow a table as large as itself.
     private static let capacity = 4_096
 
-    /// `FeedURLResolver.resolve(text, against: base)`, from the table when `text` was resolved before against the same base.
-    mutating func resolve(_ text: String, against base: URL?) -> URL? {
+    /// `FeedURLResolver.resolveLink(text, against: base)`, from the table when `text` was resolved before against the same base.
+    mutating func resolve(_ text: String, against base: URL?) -> FeedLink? {
         if base != self.base {
             // An `xml:base` scope opened or closed: what was resolved against the old base no longer holds.
             resolved.removeAll()
             self.base = base
         }
         if let known = resolved[text] { return known }
-        let url = FeedURLResolver.resolve(text, against: base)
+        let url = FeedURLResolver.resolveLink(text, against: base)
         if resolved.count < Self.capacity { resolved[text] = url }
         return url
     }

@@ -26,8 +26,8 @@ enum PodcastNamespaceValues {
             name: name,
             role: attributes["role"].flatMap(FeedText.nonEmpty)?.lowercased() ?? "host",
             group: attributes["group"].flatMap(FeedText.nonEmpty)?.lowercased() ?? "cast",
-            href: attributes["href"].flatMap { links.resolve($0, against: base) },
-            imageURL: attributes["img"].flatMap { links.resolve($0, against: base) }
+            hrefLink: attributes["href"].flatMap { links.resolve($0, against: base) },
+            imageLink: attributes["img"].flatMap { links.resolve($0, against: base) }
         )
     }
 
