@@ -66,6 +66,7 @@ struct FeedLink: Sendable, Equatable, Codable {
 private final class DeferredURL: Sendable {
     let address: String
     private let made = Mutex<URL?>(nil)
+    private static let nowhere = URL(string: "about:blank")!
 
     init(_ address: String) {
         self.address = address
@@ -74,8 +75,13 @@ private final class DeferredURL: Sendable {
     var url: URL {
         made.withLock { made in
             if let made { return made }
-            // `FeedURLResolver` calls verbatim only addresses `URL(string:)` takes as they stand.
-            let url = URL(string: address)!
+            // `FeedURLResolver` calls verbatim only addresses `URL(string:)` takes as they
+            // stand (tested and fuzzed); should one slip through, the link leads nowhere
+            // rather than ending the app, and debug builds (the tests, the fuzzer) stop.
+            guard let url = URL(string: address) else {
+                assertionFailure("not a verbatim web address: \(address)")
+                return Self.nowhere
+            }
             made = url
             return url
         }
