@@ -30,6 +30,8 @@ extension RunningAppTests {
 
     /// Pauses and seeks over "locked" to 15 s: it loads in the item's place, paused.
     private func seekOverLocked(_ app: RunningApp, _ server: TestHTTPServer) async throws {
+        // The playlist is read while the item loads: it pauses once it plays.
+        try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
         try await app.activate("play-pause")
         try #require(await app.waitForLine("playback: paused"), "\(app.standardOutput)")
         try await app.activate("seek-to", "[<15.0>]")
