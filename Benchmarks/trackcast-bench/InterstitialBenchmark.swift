@@ -139,12 +139,7 @@ struct InterstitialBenchmark {
             return time
         }
         func timeFloor() async throws -> Double {
-            let start = floorSink.reset()
-            bare.uri = uri
-            bare.setState(.playing)
-            let time = try await floorSink.milliseconds(since: start, playing: uri)
-            bare.setState(.null)
-            return time
+            try await PlaybackBenchmark.firstBuffer(of: uri, in: bare, rendering: floorSink)
         }
         var held: [Double] = [], unheld: [Double] = [], floor: [Double] = []
         // The first round warms caches and loads plug-ins; it is not counted.
