@@ -15,6 +15,12 @@ import TrackcastPlayback
 /// to the item with an ACCURATE seek to the same resume position.
 /// The stream is `InterstitialStream` on loopback (1 s AAC segments, a 2 s asset).
 /// No goal is named for it.
+///
+/// And what reading the playlist before the item plays costs a stream
+/// without interstitials: `PlayerController.load(_:holdsHLS:)` with the
+/// playlist read at the same time and the hold released when it is, as
+/// `NowPlaying` loads an `.m3u8` address, to the first buffer; against the
+/// same load not held, and a bare playbin, the three taking turns first.
 @MainActor
 struct InterstitialBenchmark {
     var runs = 7
@@ -91,7 +97,12 @@ struct InterstitialBenchmark {
                 floorBack.append(floorBackTime)
             }
         }
+        let (held, unheld, floor) = try await plainLoads(of: server.url(InterstitialStream.plainPath))
         return [
+            BenchRow(measured: "load to first audio buffer, HLS without interstitials over loopback, held until its playlist is read (median of \(runs))",
+                     unit: "ms", trackcast: held, peerName: "bare playbin to PLAYING (floor)", peer: floor),
+            BenchRow(measured: "the same load, not held (median of \(runs))", unit: "ms", trackcast: unheld,
+                     peerName: "bare playbin to PLAYING (floor)", peer: floor),
             BenchRow(measured: "interstitial's start crossed to its asset's first buffer, HLS over loopback (median of \(runs))",
                      unit: "ms", trackcast: PlaybackBenchmark.median(into), peerName: "bare playbin URI switch (floor)",
                      peer: PlaybackBenchmark.median(floorInto)),
@@ -99,5 +110,54 @@ struct InterstitialBenchmark {
                      trackcast: PlaybackBenchmark.median(back),
                      peerName: "bare playbin URI switch + ACCURATE seek (floor)", peer: PlaybackBenchmark.median(floorBack)),
         ]
+    }
+
+    /// Medians of `runs` loads of `uri` to the first buffer: held until the
+    /// playlist, read alongside, is read; not held; a bare playbin.
+    private func plainLoads(of uri: String) async throws -> (held: Double, unheld: Double, floor: Double) {
+        var configuration = PlayerConfiguration()
+        configuration.decodesVideo = false
+        let controller = try PlayerController(configuration: configuration)
+        let oursSink = try FirstRender()
+        try controller.setAudioSink(oursSink.sink)
+        let bare = try PlaybackBenchmark.barePlaybin(sink: "fakesink")
+        let floorSink = try FirstRender()
+        bare.setAudioSink(floorSink.sink)
+        let fetcher = HLSInterstitialFetcher(client: HTTPClient(userAgent: "Trackcast-bench"))
+        let url = URL(string: uri)!
+
+        func timeOurs(held: Bool) async throws -> Double {
+            let start = oursSink.reset()
+            let id = controller.load(PlaybackItem(uri: uri, kind: .audio), holdsHLS: held)
+            let read = held ? Task { @MainActor in
+                _ = try? await fetcher.playlist(at: url)
+                controller.releaseHold(of: id)
+            } : nil
+            let time = try await oursSink.milliseconds(since: start, playing: uri)
+            await read?.value
+            controller.stop()
+            return time
+        }
+        func timeFloor() async throws -> Double {
+            try await PlaybackBenchmark.firstBuffer(of: uri, in: bare, rendering: floorSink)
+        }
+        var held: [Double] = [], unheld: [Double] = [], floor: [Double] = []
+        // The first round warms caches and loads plug-ins; it is not counted.
+        for run in 0...runs {
+            var times: [Int: Double] = [:]
+            for turn in 0..<3 {
+                switch (run + turn) % 3 {
+                case 0: times[0] = try await timeOurs(held: true)
+                case 1: times[1] = try await timeOurs(held: false)
+                default: times[2] = try await timeFloor()
+                }
+            }
+            if run > 0 {
+                held.append(times[0]!)
+                unheld.append(times[1]!)
+                floor.append(times[2]!)
+            }
+        }
+        return (PlaybackBenchmark.median(held), PlaybackBenchmark.median(unheld), PlaybackBenchmark.median(floor))
     }
 }

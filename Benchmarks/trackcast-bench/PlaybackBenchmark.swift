@@ -66,14 +66,7 @@ struct PlaybackBenchmark {
             controller.stop()
             return time
         }
-        func timeFloor() async throws -> Double {
-            let start = floorSink.reset()
-            bare.uri = uri
-            bare.setState(.playing)
-            let time = try await floorSink.milliseconds(since: start, playing: uri)
-            bare.setState(.null)
-            return time
-        }
+        func timeFloor() async throws -> Double { try await Self.firstBuffer(of: uri, in: bare, rendering: floorSink) }
         // The first of each warms caches and loads plug-ins; it is not
         // counted. Which goes first alternates: the order moved the ratio
         // by 0.1-0.2 here (the player always first came out lower).
@@ -136,6 +129,16 @@ struct PlaybackBenchmark {
         controller.stop()
         bare.setState(.null)
         return (Self.median(ours), Self.median(floor))
+    }
+
+    /// A bare playbin's load of `uri` to `sink`'s first buffer, from NULL, and back to NULL.
+    static func firstBuffer(of uri: String, in bare: Playbin, rendering sink: FirstRender) async throws -> Double {
+        let start = sink.reset()
+        bare.uri = uri
+        bare.setState(.playing)
+        let time = try await sink.milliseconds(since: start, playing: uri)
+        bare.setState(.null)
+        return time
     }
 
     static func barePlaybin(sink: String) throws -> Playbin {

@@ -20,6 +20,8 @@ public func fuzzHLSPlaylist(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
         guard let playlist = try? HLSMediaPlaylist(text, url: url, steps: &steps) else { return }
         if steps > 4 * text.utf8.count + 16 { fatalError("\(steps) steps for \(text.utf8.count) bytes") }
         if !inRange(playlist.duration) { fatalError("duration \(playlist.duration)") }
+        // The live playlist is read again at this interval: never zero.
+        if let target = playlist.targetDuration, !(inRange(target) && target > 0) { fatalError("target duration \(target)") }
         if playlist.interstitials.count > HLSMediaPlaylist.maximumInterstitials {
             fatalError("\(playlist.interstitials.count) interstitials")
         }

@@ -49,6 +49,13 @@ final class ItemSession {
     var deferredSeek: (position: Duration, flags: SeekFlags)?
     /// What the user wants: playing, or paused. Buffering pauses the pipeline, not this.
     var wantsPlaying: Bool
+    /// An HLS item is to wait at ready, paused, until the app releases it
+    /// (`PlayerController.releaseHold(of:)`): the app reads the playlist's
+    /// interstitials first, so that a PRE one plays before any of the item.
+    var holdsHLS = false
+    /// While an HLS item waits at ready: whether it plays once released.
+    /// `wantsPlaying` is false meanwhile, so nothing takes it to PLAYING.
+    var playsOnRelease: Bool?
     /// Paused because the sound server corked the stream; it plays again
     /// when the server uncorks it, unless the listener paused or played since.
     var isCorked = false

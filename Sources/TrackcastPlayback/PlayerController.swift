@@ -229,9 +229,15 @@ public final class PlayerController {
     /// `autoplay`, from `start` if given, with `subtitles` over its video
     /// if given. Returns the load's ID, which every state and observer
     /// event of this item carries.
+    ///
+    /// With `holdsHLS`, an item that turns out to be HLS (hlsdemux) waits
+    /// at ready, paused, until `releaseHold(of:)`, whatever `autoplay`
+    /// says (which it then follows): the app reads the playlist's
+    /// interstitials meanwhile. A release before ready costs nothing; any
+    /// other item never waits.
     @discardableResult
     public func load(_ item: PlaybackItem, startingAt start: Duration? = nil, autoplay: Bool = true,
-                     subtitles: SubtitleFile? = nil) -> PlaybackItemID {
+                     subtitles: SubtitleFile? = nil, holdsHLS: Bool = false) -> PlaybackItemID {
         endSession()
         let id = PlaybackItemID.next()
         let observers = ItemObservers(itemID: id, interval: configuration.tickInterval) { [weak self] in
@@ -240,6 +246,7 @@ public final class PlayerController {
         let subtitles = decodesVideo(item) ? subtitles : nil
         let session = ItemSession(id: id, item: item, subtitleFile: subtitles, wantsPlaying: autoplay, start: start,
                                   observers: observers)
+        session.holdsHLS = holdsHLS
         self.session = session
         stoppedItem = nil
         outputWatch.begin(id)
@@ -441,6 +448,11 @@ public final class PlayerController {
         }
         guard session.bufferingPercent == 100 || session.isLive else { return }
         session.isReady = true
+        if session.holdsHLS, plugged.streamDemuxer?.hasPrefix("hlsdemux") == true {
+            Log.debug("playback \(session.id): held at ready until its playlist is read")
+            session.playsOnRelease = session.wantsPlaying
+            session.wantsPlaying = false
+        }
         // Playing first: the rest only reads the pipeline and tells others,
         // and the first sound need wait for none of it. Its PLAYING comes
         // through the bus, so the store still hears "ready" first.
@@ -467,12 +479,26 @@ public final class PlayerController {
 
     // MARK: Transport
 
+    /// Lets item `id` play, as `load(_:startingAt:autoplay:subtitles:holdsHLS:)` says.
+    public func releaseHold(of id: PlaybackItemID) {
+        guard let session, session.id == id else { return }
+        session.holdsHLS = false
+        guard let playsOnRelease = session.playsOnRelease else { return }
+        session.playsOnRelease = nil
+        Log.debug("playback \(id): released")
+        if playsOnRelease { play() }
+    }
+
     public func play() {
         guard let session else {
             if let stoppedItem { load(stoppedItem) }
             return
         }
         guard !session.hasFailed else { return }
+        if session.playsOnRelease != nil {
+            session.playsOnRelease = true
+            return
+        }
         session.wantsPlaying = true
         session.isCorked = false
         if let lostAt = session.outputLostAt {
@@ -494,6 +520,7 @@ public final class PlayerController {
 
     public func pause() {
         guard let session, !session.hasFailed else { return }
+        if session.playsOnRelease != nil { session.playsOnRelease = false }
         session.wantsPlaying = false
         session.isCorked = false
         guard session.isReady, !session.hasEnded, session.outputLostAt == nil else { return }
@@ -508,7 +535,7 @@ public final class PlayerController {
 
     /// Whether the current item plays or is to play once it can (loading,
     /// buffering, a seek under way): the controller's intent, not its phase.
-    public var wantsPlaying: Bool { session?.wantsPlaying ?? false }
+    public var wantsPlaying: Bool { session.map { $0.wantsPlaying || $0.playsOnRelease == true } ?? false }
 
     /// Unloads the item; `play()` loads it again from the start.
     public func stop() {
@@ -1029,8 +1056,11 @@ public final class PlayerController {
             prepareEffectsChain()
         case .paused:
             session.observers.playbackStopped()
-            // A pause the user did not ask for is buffering or a seek, not "paused".
-            if !session.wantsPlaying, !session.hasEnded { send(.apply(.paused, session.id)) }
+            // A pause the user did not ask for is buffering or a seek, not
+            // "paused"; nor is waiting for the app's release.
+            if !session.wantsPlaying, !session.hasEnded, session.playsOnRelease == nil {
+                send(.apply(.paused, session.id))
+            }
         default:
             break
         }
@@ -1055,7 +1085,7 @@ public final class PlayerController {
             } else {
                 playbin.setState(.playing)
             }
-        } else if !session.hasEnded {
+        } else if !session.hasEnded, session.playsOnRelease == nil {
             send(.apply(.paused, session.id))
         }
     }

@@ -30,6 +30,9 @@ struct InterstitialBreak {
     /// Where a seek over it (a JUMP-restricted one) asked to go; nil
     /// resumes at its resume offset.
     let then: Duration?
+    /// It plays straight after another interstitial's assets, which ended:
+    /// it plays on as they did.
+    var followsAnother = false
 
     var asset: Asset { assets[index] }
 

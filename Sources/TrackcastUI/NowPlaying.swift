@@ -60,20 +60,31 @@ final class NowPlaying {
     /// for one that cannot seek.
     private(set) var liveLag: Duration?
     /// The interstitials the HLS stream playing schedules, read from its
-    /// playlist once it is ready, and which of them have played. Kept while
-    /// the same stream is loaded again (after an interstitial, after Stop),
-    /// so that one played is not played again.
+    /// playlist while it loads (the player holds it at ready until then),
+    /// and which of them have played. Kept while the same stream is loaded
+    /// again (after an interstitial, after Stop), so that one played is not
+    /// played again.
     private var schedule = InterstitialSchedule([])
     /// The stream `schedule` was read from.
     private var scheduleURI: String?
+    /// A live stream's media playlist, read again at its target duration
+    /// while the item plays, and the timeline its interstitials are placed on.
+    private var livePlaylist: (url: URL, timelineStart: Date?, every: Duration)?
     /// The interstitials marked on the player bar's slider.
     var interstitials: [HLSInterstitial] { scheduleURI != nil && scheduleURI == item?.uri ? schedule.interstitials : [] }
     /// Reads them; cancelled with the item it was started for.
     private var interstitialTask: Task<Void, Never>?
+    /// Reads a live item's playlist again while it plays; cancelled when its load ends.
+    private var liveReadTask: Task<Void, Never>?
     /// Waits for playback to reach the next interstitial; ends with the load it watches.
     private var crossingTask: Task<Void, Never>?
-    /// Fetches the asset list of an interstitial come due; cancelled with the item.
-    private var assetListTask: Task<Void, Never>?
+    /// Interstitials come due and not yet playing, in the order they came
+    /// due: each plays in turn once its assets are known (an asset list is
+    /// fetched as soon as it comes due). Dropped with the item.
+    private var dueInterstitials: [DueInterstitial] = []
+    private var dueSerial = 0
+    /// The item's current load has been ready: where it plays can be asked.
+    private var isItemReady = false
     /// The interstitial playing in place of the item, while one does.
     private(set) var interstitialBreak: InterstitialBreak?
     /// Further behind than this, the player bar offers to go to live: a
@@ -523,16 +534,25 @@ final class NowPlaying {
         crossingTask = nil
         interstitialTask?.cancel()
         interstitialTask = nil
-        assetListTask?.cancel()
-        assetListTask = nil
+        liveReadTask?.cancel()
+        liveReadTask = nil
+        dropDueInterstitials()
         if scheduleURI != newItem.uri {
             schedule = InterstitialSchedule([])
             scheduleURI = nil
+            livePlaylist = nil
         }
         tracks = .none
         subtitleFile = subtitles
-        load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title), in: player,
-             startingAt: start, autoplay: autoplay, subtitles: subtitles)
+        // A stream whose interstitials are not known yet waits at ready, if
+        // it is HLS, until they are: a PRE one plays before any of it.
+        let readsPlaylist = scheduleURI == nil && ["http", "https"].contains(URL(string: newItem.uri)?.scheme ?? "")
+        let id = load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title), in: player,
+                      startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: readsPlaylist)
+        // An address that names a playlist is read while the player loads
+        // it, so that the wait at ready is usually none; another is read
+        // once the player finds it is HLS.
+        if readsPlaylist, Self.namesPlaylist(newItem.uri) { readInterstitials(of: id, uri: newItem.uri) }
         Log.debug("playing \(newItem.uri)")
         mpris?.propertiesMayHaveChanged()
         notify()
@@ -542,9 +562,10 @@ final class NowPlaying {
     /// new load's ID: the item on show, or an interstitial in its place.
     @discardableResult
     private func load(_ playbackItem: PlaybackItem, in player: PlayerController, startingAt start: Duration?,
-                      autoplay: Bool, subtitles: SubtitleFile?) -> PlaybackItemID {
-        let id = player.load(playbackItem, startingAt: start, autoplay: autoplay, subtitles: subtitles)
+                      autoplay: Bool, subtitles: SubtitleFile?, holdsHLS: Bool = false) -> PlaybackItemID {
+        let id = player.load(playbackItem, startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: holdsHLS)
         itemID = id
+        isItemReady = false
         tickTask?.cancel()
         tickTask = itemTask { [weak self, player] in
             for await tick in player.positionTicks(of: id) { self?.ticked(tick) }
@@ -635,7 +656,8 @@ final class NowPlaying {
         }
         if sleepTimer.mode == .endOfChapter { sleepTimer.cancel() }
         itemID = nil
-        for task in [tickTask, assetTask, eventTask, interstitialTask, crossingTask, assetListTask] { task?.cancel() }
+        for task in [tickTask, assetTask, eventTask, interstitialTask, crossingTask, liveReadTask] { task?.cancel() }
+        dropDueInterstitials()
         player.stop()
         phase = .idle
         video?.clear()
@@ -686,7 +708,7 @@ final class NowPlaying {
         if interstitialBreak == nil, isLoaded, !isLive,
            case .playFirst(let over) = schedule.seek(from: (player?.position ?? position).seconds, to: landing.seconds) {
             Log.debug(String(format: "interstitial %@: sought over, it plays first, then %.2f s", over.id, landing.seconds))
-            startBreak(over, then: landing)
+            interstitialDue(over, then: landing)
             return
         }
         position = landing
@@ -864,9 +886,16 @@ final class NowPlaying {
         }
         switch event {
         case .ready(let live):
-            readInterstitials(of: id)
+            isItemReady = true
             isLive = live
             liveLag = live ? player?.liveLag : nil
+            if let uri = item?.uri, scheduleURI == uri {
+                // Read while it loaded, or the same stream again.
+                watchCrossings(of: id)
+                readAgainWhileLive(id)
+            } else if interstitialTask == nil, player?.streamDemuxer?.hasPrefix("hlsdemux") == true, let uri = item?.uri {
+                readInterstitials(of: id, uri: uri)
+            }
             duration = live ? nil : player?.duration
             chapters.embedded(in: player?.asset)
             applyPendingChoice()
@@ -881,7 +910,7 @@ final class NowPlaying {
             if let duration { position = duration }
             resume.finish()
             if let postroll = schedule.dueAtEnd, scheduleURI == item?.uri {
-                startBreak(postroll, then: nil)
+                interstitialDue(postroll, then: nil)
             } else {
                 itemEnded()
             }
@@ -902,37 +931,97 @@ final class NowPlaying {
         }
     }
 
-    /// Reads the playlist of an HLS item for its interstitials; the answer
-    /// is dropped if another item is loaded by then.
-    private func readInterstitials(of id: PlaybackItemID) {
-        guard let player, player.streamDemuxer?.hasPrefix("hlsdemux") == true, let uri = item?.uri,
-              let url = URL(string: uri) else { return }
-        // The same stream again (after an interstitial): the schedule stands, its played ones too.
-        if scheduleURI == uri {
-            watchCrossings(of: id)
-            return
-        }
+    /// Reads the playlist of HLS item `uri`, loaded as `id`, for its
+    /// interstitials, while the player holds the item at ready. Then a PRE
+    /// one (or one starting where the item starts) plays first; else the
+    /// item is let go. The answer is dropped if another load came meanwhile.
+    private func readInterstitials(of id: PlaybackItemID, uri: String) {
+        guard let url = URL(string: uri) else { return }
         let fetcher = library.interstitialFetcher()
         interstitialTask?.cancel()
         interstitialTask = Task { [weak self] in
-            let found: [HLSInterstitial]
+            let playlist: HLSMediaPlaylist
             do {
-                found = try await fetcher.playlist(at: url).interstitials
+                playlist = try await fetcher.playlist(at: url)
             } catch {
-                if !Task.isCancelled { Log.debug("interstitials: none read: \(error)") }
+                guard let self, !Task.isCancelled, id == itemID else { return }
+                Log.debug("interstitials: none read: \(error)")
+                player?.releaseHold(of: id)
                 return
             }
             guard let self, !Task.isCancelled, id == itemID else { return }
-            schedule = InterstitialSchedule(found)
-            scheduleURI = uri
-            Log.debug("interstitials: \(found.count) (\(found.map { String(format: "%@ at %.1f s", $0.id, $0.start) }.joined(separator: ", ")))")
-            if let due = schedule.dueOnArrival(at: (player.position ?? position).seconds) {
-                startBreak(due, then: nil)
-            } else {
-                watchCrossings(of: id)
-            }
-            notify()
+            read(playlist, of: uri, in: id)
         }
+    }
+
+    private func read(_ playlist: HLSMediaPlaylist, of uri: String, in id: PlaybackItemID) {
+        schedule = InterstitialSchedule(playlist.interstitials)
+        scheduleURI = uri
+        livePlaylist = playlist.hasEndList ? nil : (playlist.url, playlist.timelineStart,
+                                                      .seconds(max(1, playlist.targetDuration ?? 1)))
+        Log.debug("interstitials: \(scheduleSummary)")
+        notify()
+        // Before ready the item starts where it was asked to.
+        let at = isItemReady ? (player?.position ?? position) : position
+        if let due = schedule.dueOnArrival(at: at.seconds) {
+            interstitialDue(due, then: nil)
+            return
+        }
+        player?.releaseHold(of: id)
+        if isItemReady {
+            watchCrossings(of: id)
+            readAgainWhileLive(id)
+        }
+    }
+
+    /// The schedule for the debug log: "2 (first at 4.0 s, locked at 12.0 s)".
+    private var scheduleSummary: String {
+        let starts = schedule.interstitials.map { String(format: "%@ at %.1f s", $0.id, $0.start) }
+        return "\(schedule.interstitials.count) (\(starts.joined(separator: ", ")))"
+    }
+
+    /// While load `id` of a live item plays, reads its playlist again at
+    /// its target duration, as players do, for the interstitials it gains
+    /// or withdraws (`InterstitialSchedule.reloaded`). Ends with the load:
+    /// an interstitial, another item or Stop cancels it.
+    private func readAgainWhileLive(_ id: PlaybackItemID) {
+        liveReadTask?.cancel()
+        liveReadTask = nil
+        guard isLive, let source = livePlaylist else { return }
+        let fetcher = library.interstitialFetcher()
+        liveReadTask = Task { [weak self] in
+            while (try? await Task.sleep(for: source.every)) != nil {
+                let playlist: HLSMediaPlaylist
+                do {
+                    playlist = try await fetcher.playlist(at: source.url, timelineStart: source.timelineStart)
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    Log.debug("interstitials: the live playlist not read again: \(error)")
+                    continue
+                }
+                guard let self, !Task.isCancelled, id == itemID else { return }
+                readAgain(playlist, in: id)
+            }
+        }
+    }
+
+    private func readAgain(_ playlist: HLSMediaPlaylist, in id: PlaybackItemID) {
+        guard interstitialBreak == nil,
+              schedule.reloaded(playlist.interstitials, windowStart: playlist.windowStart ?? 0) else { return }
+        Log.debug("interstitials: \(scheduleSummary), the live playlist read again")
+        notify()
+        // One dated where playback is now (at the live edge) plays at once; later ones when crossed.
+        if let due = schedule.dueOnArrival(at: (player?.position ?? position).seconds) {
+            interstitialDue(due, then: nil)
+        } else {
+            watchCrossings(of: id)
+        }
+    }
+
+    /// Whether the address's path ends in an HLS playlist's name (…/index.m3u8?token=1).
+    static func namesPlaylist(_ uri: String) -> Bool {
+        guard let path = URL(string: uri)?.path else { return false }
+        return path.lowercased().hasSuffix(".m3u8")
     }
 
     // MARK: Interstitials
@@ -952,65 +1041,123 @@ final class NowPlaying {
 
     private func crossed(_ time: Duration, in id: PlaybackItemID) {
         guard id == itemID, interstitialBreak == nil, let due = schedule.due(at: time.seconds) else { return }
-        startBreak(due, then: nil)
+        interstitialDue(due, then: nil)
     }
 
-    /// Plays `interstitial` in the item's place, its asset or, once fetched,
-    /// the assets its list names; the item goes on when they end, at
-    /// `target` if a seek over it asked for one, else as the schedule says.
-    private func startBreak(_ interstitial: HLSInterstitial, then target: Duration?) {
-        guard player != nil, item != nil, let id = itemID else { return }
+    /// An interstitial come due and not yet playing: its assets, nil while
+    /// its asset list is fetched (empty when nothing of it can play).
+    private struct DueInterstitial {
+        let serial: Int
+        let interstitial: HLSInterstitial
+        /// Where a seek over it asked to go.
+        let then: Duration?
+        var assets: [InterstitialBreak.Asset]?
+        var fetch: Task<Void, Never>?
+    }
+
+    /// `interstitial` is due: it plays in the item's place, its asset or,
+    /// once fetched, the assets its list names, after those due before it;
+    /// the item goes on when they end, at `target` if a seek over it asked
+    /// for one, else as the schedule says.
+    private func interstitialDue(_ interstitial: HLSInterstitial, then target: Duration?) {
+        guard player != nil, item != nil, itemID != nil else { return }
         schedule.markPlayed(interstitial)
-        crossingTask?.cancel()
-        crossingTask = nil
+        dueSerial += 1
+        var due = DueInterstitial(serial: dueSerial, interstitial: interstitial, then: target)
         if let asset = interstitial.assetURI {
-            beginBreak(interstitial, assets: [.init(uri: asset, listedDuration: nil)], then: target)
+            due.assets = [.init(uri: asset, listedDuration: nil)]
+        } else if let list = interstitial.assetList {
+            // The item plays on while the list is fetched (a slow or broken
+            // ad server does not stall it), unless it is held for a PRE one.
+            Log.debug("interstitial \(interstitial.id): reading its asset list \(list.absoluteString)")
+            due.fetch = fetchAssetList(list, of: interstitial, serial: due.serial)
+        } else {
             return
         }
-        guard let list = interstitial.assetList else { return }
-        // The item plays on while the list is fetched: a slow or broken ad server does not stall it.
-        Log.debug("interstitial \(interstitial.id): reading its asset list \(list.absoluteString)")
+        dueInterstitials.append(due)
+        playDueInterstitial()
+    }
+
+    private func fetchAssetList(_ list: URL, of interstitial: HLSInterstitial, serial: Int) -> Task<Void, Never> {
         let fetcher = library.interstitialFetcher()
-        assetListTask?.cancel()
-        assetListTask = Task { [weak self] in
-            let assets: [HLSAssetList.Asset]
+        return Task { [weak self] in
+            let result: Result<HLSAssetList, any Error>
             do {
-                assets = try await fetcher.assetList(at: list).assets
+                result = .success(try await fetcher.assetList(at: list))
             } catch {
-                guard let self, !Task.isCancelled, id == itemID else { return }
-                Log.debug("interstitial \(interstitial.id): asset list not read (\(error)); the item goes on")
-                skipBreak(interstitial, then: target, in: id)
-                return
+                result = .failure(error)
             }
-            guard let self, !Task.isCancelled, id == itemID, interstitialBreak == nil else { return }
-            guard !assets.isEmpty else {
+            guard let self, !Task.isCancelled,
+                  let index = dueInterstitials.firstIndex(where: { $0.serial == serial }) else { return }
+            switch result {
+            case .success(let listed) where listed.assets.isEmpty:
                 Log.debug("interstitial \(interstitial.id): its asset list is empty; the item goes on")
-                skipBreak(interstitial, then: target, in: id)
+            case .success(let listed):
+                Log.debug("interstitial \(interstitial.id): \(listed.assets.count) assets listed")
+            case .failure(let error):
+                Log.debug("interstitial \(interstitial.id): asset list not read (\(error)); the item goes on")
+            }
+            let assets = (try? result.get())?.assets ?? []
+            dueInterstitials[index].assets = assets.map { .init(uri: $0.uri, listedDuration: $0.duration) }
+            dueInterstitials[index].fetch = nil
+            playDueInterstitial()
+        }
+    }
+
+    /// Plays the first interstitial come due once its assets are known,
+    /// unless one is playing (its end plays the next). One with nothing to
+    /// play is passed over; the last passed over lets the item go on as if
+    /// it had not come due.
+    private func playDueInterstitial() {
+        guard interstitialBreak == nil, let id = itemID else { return }
+        while let first = dueInterstitials.first, let assets = first.assets {
+            dueInterstitials.removeFirst()
+            guard assets.isEmpty else {
+                beginBreak(first.interstitial, assets: assets, then: first.then)
                 return
             }
-            Log.debug("interstitial \(interstitial.id): \(assets.count) assets listed")
-            beginBreak(interstitial, assets: assets.map { .init(uri: $0.uri, listedDuration: $0.duration) }, then: target)
+            if dueInterstitials.isEmpty { skipBreak(first.interstitial, then: first.then, in: id) }
         }
+    }
+
+    /// The interstitials come due are dropped with the item: their fetches cancelled.
+    private func dropDueInterstitials() {
+        for due in dueInterstitials { due.fetch?.cancel() }
+        dueInterstitials = []
     }
 
     /// Nothing of `interstitial` can play: the item goes on as if it had not come due.
     private func skipBreak(_ interstitial: HLSInterstitial, then target: Duration?, in id: PlaybackItemID) {
         if interstitial.cue.contains(.post) {
             itemEnded()
-        } else if let target {
+            return
+        }
+        // A PRE one held it at ready.
+        player?.releaseHold(of: id)
+        if let target {
             seek(to: target)
-        } else {
+        } else if isItemReady {
             watchCrossings(of: id)
         }
     }
 
-    private func beginBreak(_ interstitial: HLSInterstitial, assets: [InterstitialBreak.Asset], then target: Duration?) {
+    /// Plays `assets` of `interstitial` in the item's place; after `previous`,
+    /// where the item was left before that one.
+    private func beginBreak(_ interstitial: HLSInterstitial, assets: [InterstitialBreak.Asset], then target: Duration?,
+                            after previous: InterstitialBreak? = nil) {
         guard let player else { return }
-        let current = InterstitialBreak(interstitial: interstitial, assets: assets,
-                                        leftAt: player.position ?? position, itemDuration: duration, itemIsLive: isLive,
-                                        then: target)
+        // Before ready the item is where it was asked to start.
+        let leftAt = previous?.leftAt ?? (isItemReady ? (player.position ?? position) : position)
+        let current = InterstitialBreak(interstitial: interstitial, assets: assets, leftAt: leftAt,
+                                        itemDuration: previous?.itemDuration ?? duration,
+                                        itemIsLive: previous?.itemIsLive ?? isLive, then: target ?? previous?.then,
+                                        followsAnother: previous != nil)
         // After the item's end (POST) it is finished: nothing more to record.
-        if !interstitial.cue.contains(.post) { resume.stopped(at: current.itemPosition, duration: duration) }
+        if !interstitial.cue.contains(.post) { resume.stopped(at: current.itemPosition, duration: current.itemDuration) }
+        crossingTask?.cancel()
+        crossingTask = nil
+        liveReadTask?.cancel()
+        liveReadTask = nil
         interstitialBreak = current
         isLive = false
         liveLag = nil
@@ -1025,8 +1172,10 @@ final class NowPlaying {
         duration = nil
         tracks = .none
         let asset = current.asset.uri.absoluteString
-        // As the item was playing; a later asset follows the one before, a POST one the item's end.
-        let autoplay = player.wantsPlaying || current.index > 0 || current.interstitial.cue.contains(.post)
+        // As the item was playing; a later asset follows the one before (of
+        // its list or another interstitial's), a POST one the item's end.
+        let autoplay = player.wantsPlaying || current.index > 0 || current.followsAnother
+            || current.interstitial.cue.contains(.post)
         let id = load(PlaybackItem(uri: asset, kind: item.kind, title: tr("Interstitial")), in: player,
                       startingAt: nil, autoplay: autoplay, subtitles: nil)
         Log.debug(String(format: "interstitial %@: playing %@ (load %@) in place of the item at %.2f s",
@@ -1069,6 +1218,14 @@ final class NowPlaying {
     private func endBreak(_ current: InterstitialBreak) {
         guard let player, let item else { return }
         interstitialBreak = nil
+        // Another came due meanwhile, its assets known: it plays next, in the item's place still.
+        while let next = dueInterstitials.first, let assets = next.assets {
+            dueInterstitials.removeFirst()
+            if !assets.isEmpty {
+                beginBreak(next.interstitial, assets: assets, then: next.then, after: current)
+                return
+            }
+        }
         let resumption = current.then.map { .at($0.seconds) } ?? InterstitialSchedule.resumption(
             after: current.interstitial, assetDuration: current.playedSeconds, leftAt: current.leftAt.seconds,
             isLive: current.itemIsLive)
@@ -1077,7 +1234,8 @@ final class NowPlaying {
         case .ended:
             Log.debug("interstitial \(current.interstitial.id): over, the item has ended")
             itemID = nil
-            for task in [tickTask, assetTask, eventTask, crossingTask] { task?.cancel() }
+            for task in [tickTask, assetTask, eventTask, crossingTask, liveReadTask] { task?.cancel() }
+            dropDueInterstitials()
             player.stop()
             video?.clear()
             phase = .ended

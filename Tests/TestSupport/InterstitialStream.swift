@@ -15,7 +15,12 @@ import Foundation
 ///   `X-ASSET-LIST` at `assetListPath` naming `assetPath` and
 ///   `secondAssetPath` (each `assetSeconds` long); "broken" at 10 s, its
 ///   list answered 404; "hostile" at 13 s, its list giving a `DURATION` of 1e300;
-/// - `cuePrePath`: "pre" with `CUE="PRE"`, dated at 10 s;
+/// - `queuePath`: "slow" at 4 s, its `X-ASSET-LIST` at `slowListPath`
+///   (naming `assetPath`) answered only once the list of "next", at 5 s
+///   (`nextListPath`, naming `secondAssetPath`), has been asked for: the
+///   second list comes due while the first is still being fetched;
+/// - `cuePrePath`: "pre" with `CUE="PRE"`, dated at 10 s, also at
+///   `cuePreUnnamedPath`, an address that does not end in `.m3u8`;
 /// - `cuePostPath`: "post" with `CUE="POST"`, dated at 2 s.
 public enum InterstitialStream {
     public static let playlistPath = "/vod/playlist.m3u8"
@@ -26,6 +31,10 @@ public enum InterstitialStream {
     public static let assetListPath = "/ads/list.json"
     public static let secondAssetPath = "/ads2/ad.m3u8"
     public static let cuePrePath = "/cue-pre/playlist.m3u8"
+    public static let cuePreUnnamedPath = "/cue-pre/stream"
+    public static let queuePath = "/queue/playlist.m3u8"
+    public static let slowListPath = "/ads/slow.json"
+    public static let nextListPath = "/ads/next.json"
     public static let cuePostPath = "/cue-post/playlist.m3u8"
 
     /// An interstitial date range `seconds` after the program date.
@@ -57,6 +66,26 @@ public enum InterstitialStream {
         serve(names, of: segments, under: "/cue-pre", tags: [
             programDate, dateRange("pre", at: 10, #"X-ASSET-URI="/ads/ad.m3u8",CUE="PRE""#),
         ], on: server)
+        serve(names, of: segments, under: "/cue-pre", tags: [
+            programDate, dateRange("pre", at: 10, #"X-ASSET-URI="/ads/ad.m3u8",CUE="PRE""#),
+        ], on: server, playlist: "stream")
+        serve(names, of: segments, under: "/queue", tags: [
+            programDate,
+            dateRange("slow", at: 4, #"DURATION=2,X-ASSET-LIST="\#(slowListPath)""#),
+            dateRange("next", at: 5, #"DURATION=2,X-ASSET-LIST="\#(nextListPath)""#),
+        ], on: server)
+        let slowList = Data(#"{"ASSETS": [{"URI": "ad.m3u8", "DURATION": \#(assetSeconds)}]}"#.utf8)
+        server.route(slowListPath, .handler { [weak server] _ in
+            // Held until the next list is asked for (at most 15 s, within the fetcher's 20 s).
+            let deadline = ContinuousClock.now + .seconds(15)
+            while let server, !server.requests.contains(where: { $0.contains("GET \(nextListPath) ") }),
+                  ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return .init(status: 200, headers: ["Content-Type": "application/json"], body: slowList)
+        })
+        server.route(nextListPath, .serve(Data(#"{"ASSETS": [{"URI": "../ads2/ad.m3u8", "DURATION": \#(assetSeconds)}]}"#.utf8),
+                                          contentType: "application/json"))
         serve(names, of: segments, under: "/cue-post", tags: [
             programDate, dateRange("post", at: 2, #"X-ASSET-URI="/ads/ad.m3u8",CUE="POST""#),
         ], on: server)

@@ -8,14 +8,15 @@ import Synchronization
 /// (MPEG-TS of continuous timestamps), so the stream can run as long as
 /// they last. Given a `programDate` (the first segment's), each playlist
 /// dates its first segment with `EXT-X-PROGRAM-DATE-TIME` and carries
-/// `dateRanges` (`EXT-X-DATERANGE` lines), as a live encoder's with ads does.
+/// `dateRanges` (`EXT-X-DATERANGE` lines), as a live encoder's with ads does;
+/// `setDateRanges(_:)` changes them from the next playlist on.
 public final class LiveStream: Sendable {
     public let path: String
     private let segments: [Data]
     private let window: Int
     private let server: TestHTTPServer
     private let programDate: Date?
-    private let dateRanges: [String]
+    private let dateRanges: Mutex<[String]>
     /// How many segments are published.
     private let published: Mutex<Int>
 
@@ -23,7 +24,7 @@ public final class LiveStream: Sendable {
                 initially: Int, programDate: Date? = nil, dateRanges: [String] = []) {
         self.path = path
         self.programDate = programDate
-        self.dateRanges = dateRanges
+        self.dateRanges = Mutex(dateRanges)
         self.segments = segments
         self.window = window
         self.server = server
@@ -54,6 +55,13 @@ public final class LiveStream: Sendable {
         }
     }
 
+    /// Publishes the playlist again with `lines` as its date ranges, as an
+    /// encoder does when an ad break is scheduled or withdrawn.
+    public func setDateRanges(_ lines: [String]) {
+        dateRanges.withLock { $0 = lines }
+        publish()
+    }
+
     private func publish() {
         let count = published.withLock { $0 }
         let first = max(0, count - window)
@@ -63,7 +71,7 @@ public final class LiveStream: Sendable {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             lines += ["#EXT-X-PROGRAM-DATE-TIME:" + formatter.string(from: date)]
-            lines += dateRanges
+            lines += dateRanges.withLock { $0 }
         }
         for index in first..<count { lines += ["#EXTINF:1.0,", "segment\(index).ts"] }
         server.route(path, .serve(Data((lines + [""]).joined(separator: "\n").utf8),

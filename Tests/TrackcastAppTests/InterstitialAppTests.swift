@@ -30,6 +30,8 @@ extension RunningAppTests {
 
     /// Pauses and seeks over "locked" to 15 s: it loads in the item's place, paused.
     private func seekOverLocked(_ app: RunningApp, _ server: TestHTTPServer) async throws {
+        // The playlist is read while the item loads: it pauses once it plays.
+        try #require(await app.waitForLine("playback: playing"), "\(app.standardOutput)")
         try await app.activate("play-pause")
         try #require(await app.waitForLine("playback: paused"), "\(app.standardOutput)")
         try await app.activate("seek-to", "[<15.0>]")
@@ -190,11 +192,21 @@ extension RunningAppTests {
         }
     }
 
-    @Test("an interstitial at 0 s (a pre-roll) plays before the item, which then starts at its offset, 0 s")
+    /// Nothing of the item played before `line`: its load never reached
+    /// PLAYING and no position of it was logged.
+    private func nothingOfTheItemPlayed(_ app: RunningApp, before line: String) -> Bool {
+        let output = app.standardOutput
+        guard let at = output.range(of: line) else { return false }
+        let before = output[..<at.lowerBound]
+        return !before.contains("playback: playing") && !before.contains("position: ")
+    }
+
+    @Test("an interstitial at 0 s (a pre-roll) plays before any of the item, which then starts at its offset, 0 s")
     func prerollPlaysFirst() async throws {
         try await withInterstitialStream(path: InterstitialStream.prerollPath, read: "interstitials: 1 (pre at 0.0 s)") { app, server in
-            try #require(await app.waitForLine("interstitial pre: playing \(server.url(InterstitialStream.assetPath))"),
-                         "\(app.standardOutput)")
+            let playing = "interstitial pre: playing \(server.url(InterstitialStream.assetPath))"
+            try #require(await app.waitForLine(playing), "\(app.standardOutput)")
+            #expect(nothingOfTheItemPlayed(app, before: playing), "\(app.standardOutput)")
             #expect(await app.waitForLine("interstitial pre at "), "the asset never played: \(app.standardOutput)")
             let over = "interstitial pre: over, the item resumes at 0.00 s"
             try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
@@ -243,11 +255,14 @@ extension RunningAppTests {
         }
     }
 
-    @Test("CUE=PRE plays before the item, whatever its date, and the item then starts where it was to start; crossing its date does not bring it back")
-    func cuePrePlaysFirst() async throws {
-        try await withInterstitialStream(path: InterstitialStream.cuePrePath, read: "interstitials: 1 (pre at 10.0 s)") { app, server in
-            try #require(await app.waitForLine("interstitial pre: playing \(server.url(InterstitialStream.assetPath))"),
-                         "\(app.standardOutput)")
+    @Test("CUE=PRE plays before any of the item, whatever its date, and the item then starts where it was to start; crossing its date does not bring it back",
+          arguments: [InterstitialStream.cuePrePath, InterstitialStream.cuePreUnnamedPath])
+    func cuePrePlaysFirst(path: String) async throws {
+        try await withInterstitialStream(path: path, read: "interstitials: 1 (pre at 10.0 s)") { app, server in
+            let playing = "interstitial pre: playing \(server.url(InterstitialStream.assetPath))"
+            try #require(await app.waitForLine(playing), "\(app.standardOutput)")
+            // The player held the item at ready, or the playlist was read before it was.
+            #expect(nothingOfTheItemPlayed(app, before: playing), "\(app.standardOutput)")
             #expect(await app.waitForLine("interstitial pre at "), "the asset never played: \(app.standardOutput)")
             let over = "interstitial pre: over, the item resumes at "
             try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
@@ -277,6 +292,31 @@ extension RunningAppTests {
             try #require(await app.waitForLine("interstitial post: over, the item has ended", after: mark),
                          "\(app.standardOutput[mark...])")
             #expect(!app.standardOutput[mark...].contains("interstitial post: over, the item resumes"))
+        }
+    }
+
+    @Test("a second asset list due while the first is still fetched waits its turn: both play, in the order they came due, and the item resumes after the second")
+    func assetListsPlayInTurn() async throws {
+        try await withInterstitialStream(path: InterstitialStream.queuePath,
+                                         read: "interstitials: 2 (slow at 4.0 s, next at 5.0 s)") { app, server in
+            let first = server.url(InterstitialStream.assetPath), second = server.url(InterstitialStream.secondAssetPath)
+            let slow = "interstitial slow: playing \(first) (load ", next = "interstitial next: playing \(second) (load "
+            try #require(await app.waitForLine(slow, timeout: .seconds(30)), "\(app.standardOutput)")
+            try #require(await app.waitForLine(next, timeout: .seconds(30)), "\(app.standardOutput)")
+            let output = app.standardOutput
+            // The second list was asked for while the first was being fetched (the server holds the first till then).
+            let asked = try #require(output.range(of: "interstitial next: reading its asset list"), "\(output)")
+            #expect(asked.lowerBound < output.range(of: slow)!.lowerBound, "\(output)")
+            #expect(output.range(of: slow)!.lowerBound < output.range(of: next)!.lowerBound, "\(output)")
+            // One after the other in the item's place: the item is not loaded between them.
+            #expect(!output.contains("interstitial slow: over"), "\(output)")
+            let over = "interstitial next: over, the item resumes at 7.00 s"
+            try #require(await app.waitFor(timeout: .seconds(20)) { !positions(of: $0, afterLine: over).isEmpty },
+                         "\(app.standardOutput)")
+            let resumed = try #require(positions(of: app, afterLine: over).first)
+            #expect(resumed >= 6.95 && resumed < 9, "resumed at \(resumed) s: \(app.standardOutput)")
+            #expect(app.standardOutput.components(separatedBy: "interstitial slow: playing").count == 2)
+            #expect(app.standardOutput.components(separatedBy: "interstitial next: playing").count == 2)
         }
     }
 }

@@ -18,7 +18,10 @@ public struct HLSInterstitialFetcher: Sendable {
         case noVariant
     }
 
-    public func playlist(at url: URL) async throws -> HLSMediaPlaylist {
+    /// The media playlist at `url` (or its first variant's), its
+    /// interstitials placed on `timelineStart`'s timeline when given (a
+    /// live playlist read again: `HLSMediaPlaylist.init(_:url:timelineStart:)`).
+    public func playlist(at url: URL, timelineStart: Date? = nil) async throws -> HLSMediaPlaylist {
         var (body, at) = try await fetch(url, limit: HLSMediaPlaylist.maximumSize)
         var text = String(decoding: body, as: UTF8.self)
         if HLSMediaPlaylist.isMaster(text) {
@@ -27,7 +30,7 @@ public struct HLSInterstitialFetcher: Sendable {
             (body, at) = try await fetch(variant, limit: HLSMediaPlaylist.maximumSize)
             text = String(decoding: body, as: UTF8.self)
         }
-        return try HLSMediaPlaylist(text, url: at)
+        return try HLSMediaPlaylist(text, url: at, timelineStart: timelineStart)
     }
 
     /// The asset list at `url` (an interstitial's `X-ASSET-LIST`), its

@@ -9,11 +9,23 @@ import Foundation
 /// be finite and within a media time, and anything malformed is skipped
 /// rather than trusted. Nothing here traps.
 public struct HLSMediaPlaylist: Sendable, Equatable {
+    /// Where it was read from: a live stream's is read again there.
+    public var url: URL
     /// The sum of the segments' `EXTINF` durations, in seconds.
     public var duration: Double
     /// `EXT-X-ENDLIST` is present: the playlist is complete, not live.
     public var hasEndList: Bool
+    /// `EXT-X-TARGETDURATION`, in seconds: how often a live playlist is
+    /// re-read; nil when missing or not a time.
+    public var targetDuration: Double?
     public var interstitials: [HLSInterstitial]
+    /// The date at 0 s of the timeline its interstitials are placed on: its
+    /// first segment's (by the first `EXT-X-PROGRAM-DATE-TIME`), or the one
+    /// asked for; nil without a program date.
+    public var timelineStart: Date?
+    /// Where its first segment falls on that timeline: 0 unless placed on
+    /// an earlier read's (a live playlist's window has moved on since).
+    public var windowStart: Double?
 
     /// Larger playlists are refused: a VOD playlist of a day of 2 s
     /// segments with program dates is about 6 MB.
@@ -25,14 +37,18 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
     /// The class of date ranges that are interstitials.
     static let interstitialClass = "com.apple.hls.interstitial"
 
-    /// Reads `text`, fetched from `url` (against which asset addresses resolve).
-    public init(_ text: String, url: URL) throws(HLSPlaylistError) {
+    /// Reads `text`, fetched from `url` (against which asset addresses
+    /// resolve). Given a `timelineStart` (an earlier read's of the same live
+    /// stream), its interstitials are placed on that timeline rather than
+    /// from its own first segment, which has moved on with the live window.
+    public init(_ text: String, url: URL, timelineStart: Date? = nil) throws(HLSPlaylistError) {
         var steps = 0
-        try self.init(text, url: url, steps: &steps)
+        try self.init(text, url: url, timelineStart: timelineStart, steps: &steps)
     }
 
     /// `steps` counts the bytes looked at, for the tests that hold the reading linear.
-    init(_ text: String, url: URL, steps: inout Int) throws(HLSPlaylistError) {
+    init(_ text: String, url: URL, timelineStart: Date? = nil, steps: inout Int) throws(HLSPlaylistError) {
+        self.url = url
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes: bytes.count) }
         var lines = LineReader(bytes: bytes)
@@ -41,6 +57,7 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
         }
         var duration = 0.0
         var hasEndList = false
+        var targetDuration: Double?
         // The first program date and where on the timeline it falls.
         var anchor: (date: Date, position: Double)?
         var ranges: [(attributes: HLSAttributes, date: Date)] = []
@@ -61,14 +78,25 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
                 ranges.append((attributes, date))
             } else if HLSAttributes.hasPrefix(bytes, line, "#EXT-X-ENDLIST") {
                 hasEndList = true
+            } else if HLSAttributes.hasPrefix(bytes, line, "#EXT-X-TARGETDURATION:"), targetDuration == nil {
+                let value = HLSAttributes.number(bytes, line.lowerBound + 22..<line.upperBound, upTo: UInt8(ascii: ","))
+                if let value, value > 0, value <= HLSAttributes.maximumSeconds { targetDuration = value }
             }
         }
         self.duration = duration
         self.hasEndList = hasEndList
+        self.targetDuration = targetDuration
         // Without a program date nothing can be placed on the timeline.
-        interstitials = anchor.map { anchor in
-            ranges.compactMap { Self.interstitial($0.attributes, date: $0.date, anchor: anchor, url: url) }
-        } ?? []
+        guard let anchor else {
+            interstitials = []
+            return
+        }
+        let ownStart = anchor.date.addingTimeInterval(-anchor.position)
+        let start = timelineStart ?? ownStart
+        let offset = ownStart.timeIntervalSince(start)
+        self.timelineStart = start
+        windowStart = offset.isFinite && abs(offset) <= HLSAttributes.maximumSeconds ? offset : nil
+        interstitials = ranges.compactMap { Self.interstitial($0.attributes, date: $0.date, timelineStart: start, url: url) }
     }
 
     /// Whether `text` is a master playlist (variants, no segments).
@@ -94,10 +122,10 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
         return nil
     }
 
-    private static func interstitial(_ attributes: HLSAttributes, date: Date, anchor: (date: Date, position: Double),
+    private static func interstitial(_ attributes: HLSAttributes, date: Date, timelineStart: Date,
                                      url: URL) -> HLSInterstitial? {
         guard let id = attributes["ID"], !id.isEmpty else { return nil }
-        let start = anchor.position + date.timeIntervalSince(anchor.date)
+        let start = date.timeIntervalSince(timelineStart)
         guard start.isFinite, start >= 0, start <= HLSAttributes.maximumSeconds else { return nil }
         func seconds(_ name: String) -> Double? {
             attributes.number(name).flatMap { $0 >= 0 && $0 <= HLSAttributes.maximumSeconds ? $0 : nil }

@@ -58,6 +58,31 @@ public struct InterstitialSchedule: Sendable, Equatable {
         }
     }
 
+    /// A live playlist read again, its window now starting at `windowStart`
+    /// on the same timeline, schedules `current`: those it adds are
+    /// scheduled (a `PRE` one as played: the item has started). One the
+    /// schedule had keeps its place and whether it played (the
+    /// specification has a date range keep its attributes under its ID).
+    /// One gone from the playlist is dropped if it is still to come (after
+    /// the window's start, not played: the server withdrew it, as
+    /// `EXT-X-SKIP`'s `RECENTLY-REMOVED-DATERANGES` tells a client of a
+    /// delta update) and kept otherwise (it slid out of the window with its
+    /// segments, or played). Returns whether the schedule changed.
+    @discardableResult
+    public mutating func reloaded(_ current: [HLSInterstitial], windowStart: Double) -> Bool {
+        let known = Set(interstitials.map(\.id))
+        let present = Set(current.map(\.id))
+        let withdrawn = interstitials.filter {
+            !present.contains($0.id) && $0.isOnTimeline && !played.contains($0.id) && $0.start >= windowStart - Self.tolerance
+        }
+        let added = current.filter { !known.contains($0.id) }
+        guard !withdrawn.isEmpty || !added.isEmpty else { return false }
+        let dropped = Set(withdrawn.map(\.id))
+        interstitials = (interstitials.filter { !dropped.contains($0.id) } + added).sorted { $0.start < $1.start }
+        played.formUnion(added.filter { $0.cue.contains(.pre) }.map(\.id))
+        return true
+    }
+
     public mutating func markPlayed(_ interstitial: HLSInterstitial) {
         played.insert(interstitial.id)
     }

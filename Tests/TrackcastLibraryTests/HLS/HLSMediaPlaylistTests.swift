@@ -123,4 +123,31 @@ struct HLSMediaPlaylistTests {
             #expect(steps <= 4 * text.utf8.count, "\(size) bytes: \(steps) steps")
         }
     }
+
+    @Test("a live playlist read again is placed on the first read's timeline: its window moved on, its dates did not")
+    func readAgainOnTheFirstTimeline() throws {
+        let range = #"#EXT-X-DATERANGE:ID="late",CLASS="com.apple.hls.interstitial",START-DATE="2026-03-01T10:00:30Z",X-ASSET-URI="ad.m3u8""#
+        let first = try HLSMediaPlaylist(Self.playlist(dateRanges: [], endList: false), url: Self.url)
+        #expect(first.targetDuration == 2)
+        #expect(first.windowStart == 0)
+        let origin = try #require(first.timelineStart)
+        // 12 s later the window starts at 10:00:12: on its own timeline the break would be at 18 s.
+        let later = Self.playlist(dateRanges: [range], endList: false)
+            .replacingOccurrences(of: "10:00:00.000Z", with: "10:00:12.000Z")
+            .replacingOccurrences(of: "10:00:10.000Z", with: "10:00:22.000Z")
+        #expect(try HLSMediaPlaylist(later, url: Self.url).interstitials.map(\.start) == [18])
+        let again = try HLSMediaPlaylist(later, url: Self.url, timelineStart: origin)
+        #expect(again.interstitials.map(\.start) == [30])
+        #expect(again.windowStart == 12)
+        #expect(again.timelineStart == origin)
+    }
+
+    @Test("a target duration that is no time is not taken")
+    func targetDuration() throws {
+        for (line, expected) in [("#EXT-X-TARGETDURATION:6", 6.0), ("#EXT-X-TARGETDURATION:0", nil), ("#EXT-X-TARGETDURATION:-2", nil),
+                                 ("#EXT-X-TARGETDURATION:1e300", nil), ("#EXT-X-TARGETDURATION:nan", nil)] as [(String, Double?)] {
+            let playlist = try HLSMediaPlaylist("#EXTM3U\n\(line)\n#EXTINF:6,\nsegment0.ts\n", url: Self.url)
+            #expect(playlist.targetDuration == expected, "\(line)")
+        }
+    }
 }

@@ -136,4 +136,28 @@ struct InterstitialScheduleTests {
         #expect(InterstitialSchedule.seek(during: Self.locked) == .refused)
         #expect(InterstitialSchedule.seek(during: Self.first) == .go)
     }
+
+    @Test("a live playlist read again: a new one is scheduled, one still to come that is gone is dropped, one slid out of the window or played is kept")
+    func reloaded() {
+        let early = HLSInterstitial(id: "early", start: 2, assetURI: Self.asset)
+        let withdrawn = HLSInterstitial(id: "withdrawn", start: 30, assetURI: Self.asset)
+        let played = HLSInterstitial(id: "played", start: 20, assetURI: Self.asset)
+        var schedule = InterstitialSchedule([early, withdrawn, played, Self.first])
+        schedule.markPlayed(played)
+        // Unchanged: nothing to do.
+        let unchanged = schedule.reloaded([early, withdrawn, played, Self.first], windowStart: 0)
+        #expect(!unchanged)
+        // The window now starts at 10 s: "early" and "first" slid out with their segments, "played" is gone
+        // after playing, "withdrawn" is gone before its time; "late" and a PRE one are new.
+        let late = HLSInterstitial(id: "late", start: 40, assetURI: Self.asset)
+        let pre = HLSInterstitial(id: "pre", start: 0, assetURI: Self.asset, cue: [.pre])
+        let changed = schedule.reloaded([late, pre], windowStart: 10)
+        #expect(changed)
+        #expect(schedule.interstitials.map(\.id) == ["pre", "early", "first", "played", "late"])
+        #expect(schedule.pendingStarts == [2, 4, 40])
+        // The item has started: a PRE one that comes later does not play.
+        #expect(schedule.dueOnArrival(at: 0) == nil)
+        #expect(schedule.dueOnArrival(at: 2.2) == early)
+        #expect(schedule.played == ["played", "pre"])
+    }
 }
