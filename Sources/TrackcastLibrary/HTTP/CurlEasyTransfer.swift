@@ -99,24 +99,24 @@ final class CurlEasyTransfer {
     }
 
     /// One line of a response head, with its line end; `false` stops the transfer.
+    /// Read by bytes: Foundation's trimming took 1.5 % of a refresh's CPU.
     fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        if bytes.starts(with: "HTTP/".utf8) {
             // A new head: a 100 Continue's, or the response's own.
             headers = [:]
             lastHeaderName = nil
             return true
         }
-        let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let content = Self.trimmed(bytes[...])
         if content.isEmpty { return endOfHead() }
-        if let first = line.utf8.first, first == 0x20 || first == 0x09, let name = lastHeaderName {
+        if let first = bytes.first, first == 0x20 || first == 0x09, let name = lastHeaderName {
             // An obsolete folded line continues the header above it.
-            headers[name, default: ""] += " " + content
+            headers[name, default: ""] += " " + String(decoding: content, as: UTF8.self)
             return true
         }
-        guard let colon = content.firstIndex(of: ":") else { return true }
-        let name = content[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = content[content.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard let colon = content.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        let name = String(decoding: Self.trimmed(content[..<colon]).lazy.map(Self.asciiLowercased), as: UTF8.self)
+        let value = String(decoding: Self.trimmed(content[(colon + 1)...]), as: UTF8.self)
         if let earlier = headers[name] {
             headers[name] = earlier + ", " + value
         } else {
@@ -124,6 +124,18 @@ final class CurlEasyTransfer {
         }
         lastHeaderName = name
         return true
+    }
+
+    /// `text` without the spaces, tabs and line ends around it.
+    private static func trimmed(_ text: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else { return text[text.startIndex..<text.startIndex] }
+        return text[first...last]
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     private func endOfHead() -> Bool {

@@ -6,7 +6,7 @@ import Foundation
 /// are worked on at once, each by one task that asks for its shows one after
 /// another: a podcast host serving hundreds of a user's feeds sees one
 /// request at a time, and a slow host holds up only its own shows. A host's
-/// next request goes out while its last feed is parsed and applied.
+/// next request goes out while its last few feeds are parsed and applied.
 ///
 /// Each request is conditional (ETag, Last-Modified); a 304 is recorded
 /// without parsing, and so is a document byte for byte the one last applied,
@@ -96,8 +96,16 @@ public final class FeedRefresher: Sendable {
         return SubscribeResult(show: show, applied: result)
     }
 
-    /// The lane's shows, one request at a time to its host; while one show's
-    /// feed is parsed and applied, the next show's request is already out.
+    /// How many of a lane's fetched feeds may wait to be parsed and applied
+    /// while it fetches the next. The store commits feeds one transaction at
+    /// a time; with one, each lane stopped fetching while its last feed
+    /// waited for that, and the refresh of 500 realistic feeds took 410-440
+    /// ms against 365-380 ms with four (eight gained nothing more). A lane
+    /// holds at most this many documents besides the one arriving.
+    static let feedsBehindFetching = 4
+
+    /// The lane's shows, one request at a time to its host; while its last
+    /// few feeds are parsed and applied, the next show's request is already out.
     private func refreshLane(_ shows: [Show], progress: @escaping @Sendable (RefreshProgress) -> Void) async
         -> [ShowRefreshReport] {
         await withTaskGroup(of: ShowRefreshReport.self) { processing in
@@ -106,20 +114,25 @@ public final class FeedRefresher: Sendable {
                 progress(.finished(report))
                 reports.append(report)
             }
+            var behind = 0
             for show in shows {
                 var fetched: Result<FeedFetch, any Error>?
                 if !Task.isCancelled {
                     progress(.started(show.id, feedURL: show.feedURL))
                     fetched = await fetch(show)
                 }
-                if let previous = await processing.next() { finish(previous) }
+                while behind >= Self.feedsBehindFetching, let previous = await processing.next() {
+                    finish(previous)
+                    behind -= 1
+                }
                 if let fetched {
                     processing.addTask { await self.refreshShow(show, fetched: fetched) }
+                    behind += 1
                 } else {
                     finish(Self.report(show, .cancelled))
                 }
             }
-            if let last = await processing.next() { finish(last) }
+            while let last = await processing.next() { finish(last) }
             return reports
         }
     }

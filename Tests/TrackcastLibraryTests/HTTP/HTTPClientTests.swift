@@ -88,6 +88,28 @@ struct HTTPClientTests {
         #expect(sent["user-agent"] == "Trackcast-test")
     }
 
+    @Test("response headers: any case, spaces around, repeated ones joined, folded lines continued")
+    func responseHeaders() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        // Each value may carry raw lines of its own: the server writes "name: value" and a line end.
+        server.route("/feed.xml", .handler { _ in
+            TestHTTPServer.HandledResponse(status: 200, headers: [
+                "ETAG": "  \"v1\" \t",
+                "X-Twice": "first\r\nx-TWICE:second",
+                "X-Folded": "one\r\n \ttwo ",
+                "X-Odd": "caf\u{E9}",
+            ], body: Data("ok".utf8))
+        })
+        let head = try await client.get(URL(string: server.url("/feed.xml"))!, timeouts: timeouts,
+                                        receiver: ResponseBodyBuffer(limit: 1024))
+        #expect(head.headers["etag"] == "\"v1\"")
+        #expect(head[header: "ETag"] == "\"v1\"")
+        #expect(head.headers["x-twice"] == "first, second")
+        #expect(head.headers["x-folded"] == "one two")
+        #expect(head.headers["x-odd"] == "caf\u{E9}")
+    }
+
     @Test("a relative Location with a space resolves against the request's URL, the space escaped")
     func relativeLocation() async throws {
         let server = try TestHTTPServer()
