@@ -5,7 +5,8 @@
 /// the feeds other hosts' tasks finish while that apply runs wait, and go
 /// together in the next transaction (`LibraryStore.applyRefreshed(_:)`).
 /// So batching adds no wait: it forms only where the store is the bottleneck,
-/// and a batch is at most one feed per host being refreshed.
+/// and a batch holds at most a few feeds per host being refreshed
+/// (`FeedRefresher.feedsBehindFetching`).
 actor RefreshApplyQueue {
     private typealias Reply = CheckedContinuation<Result<RefreshApplication?, any Error>, Never>
 
