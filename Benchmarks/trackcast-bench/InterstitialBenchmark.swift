@@ -39,14 +39,7 @@ struct InterstitialBenchmark {
         }
         let resume = Duration.seconds(InterstitialSchedule.resumePosition(after: first, assetDuration: nil))
 
-        var configuration = PlayerConfiguration()
-        configuration.decodesVideo = false
-        let controller = try PlayerController(configuration: configuration)
-        let oursSink = try FirstRender()
-        try controller.setAudioSink(oursSink.sink)
-        let bare = try PlaybackBenchmark.barePlaybin(sink: "fakesink")
-        let floorSink = try FirstRender()
-        bare.setAudioSink(floorSink.sink)
+        let (controller, oursSink, bare, floorSink) = try Self.audioPlayers()
 
         var into: [Double] = [], back: [Double] = [], floorInto: [Double] = [], floorBack: [Double] = []
         // The first run warms caches and loads plug-ins; it is not counted.
@@ -112,9 +105,9 @@ struct InterstitialBenchmark {
         ]
     }
 
-    /// Medians of `runs` loads of `uri` to the first buffer: held until the
-    /// playlist, read alongside, is read; not held; a bare playbin.
-    private func plainLoads(of uri: String) async throws -> (held: Double, unheld: Double, floor: Double) {
+    /// The app's controller and a bare playbin, audio only, each with a
+    /// sink that times its first buffer.
+    private static func audioPlayers() throws -> (PlayerController, FirstRender, Playbin, FirstRender) {
         var configuration = PlayerConfiguration()
         configuration.decodesVideo = false
         let controller = try PlayerController(configuration: configuration)
@@ -123,6 +116,13 @@ struct InterstitialBenchmark {
         let bare = try PlaybackBenchmark.barePlaybin(sink: "fakesink")
         let floorSink = try FirstRender()
         bare.setAudioSink(floorSink.sink)
+        return (controller, oursSink, bare, floorSink)
+    }
+
+    /// Medians of `runs` loads of `uri` to the first buffer: held until the
+    /// playlist, read alongside, is read; not held; a bare playbin.
+    private func plainLoads(of uri: String) async throws -> (held: Double, unheld: Double, floor: Double) {
+        let (controller, oursSink, bare, floorSink) = try Self.audioPlayers()
         let fetcher = HLSInterstitialFetcher(client: HTTPClient(userAgent: "Trackcast-bench"))
         let url = URL(string: uri)!
 
