@@ -14,19 +14,28 @@ struct JSONWriter {
     private var depth = 0
     /// Whether the open object or array has no member yet.
     private var isEmpty = true
+    /// Where what is written goes whenever `storage` is full, if anywhere: then
+    /// the same room is written again and again, and a document of megabytes
+    /// never takes megabytes of fresh memory (a fresh process faults in each
+    /// page it first touches).
+    private var drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
+    /// Writes the whole document into `storage` (`bytes`), made `capacity` long
+    /// at first and grown when that is not enough.
     init(reservingCapacity capacity: Int) {
         storage = [UInt8](repeating: 0, count: max(capacity, 64))
+    }
+
+    /// Writes the document a piece at a time to `drain`: each piece at most
+    /// `pieceSize` bytes, but for a single string longer than that. `bytes` stays empty.
+    init(inPiecesOf pieceSize: Int, to drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        storage = [UInt8](repeating: 0, count: max(pieceSize, 64))
+        self.drain = drain
     }
 
     /// What was written (after `finish`, without a copy).
     var bytes: [UInt8] {
         count == storage.count ? storage : Array(storage[..<count])
-    }
-
-    /// `bytes`, known to be safe for a terminal.
-    var document: TerminalSafeJSON {
-        TerminalSafeJSON(writtenBy: self)
     }
 
     mutating func object(_ members: (inout JSONWriter) -> Void) {
@@ -192,10 +201,15 @@ struct JSONWriter {
         return written
     }
 
-    /// The line break that ends a document; the room left over given back.
+    /// The line break that ends a document; the room left over given back,
+    /// or with a drain, the last piece handed to it.
     mutating func finish() {
         append(UInt8(ascii: "\n"))
-        storage.removeSubrange(count...)
+        if drain != nil {
+            drainWritten()
+        } else {
+            storage.removeSubrange(count...)
+        }
     }
 
     /// `{}` or `[]` when empty; otherwise each member on a line of its own, indented a level deeper.
@@ -259,10 +273,23 @@ struct JSONWriter {
         count += 1
     }
 
-    /// Room for `needed` more bytes: the storage at least doubled when it grows.
+    /// Room for `needed` more bytes: what is written handed to the drain if
+    /// there is one, and the storage at least doubled if that is not enough.
     private mutating func makeRoom(for needed: Int) {
         guard count + needed > storage.count else { return }
+        if drain != nil {
+            drainWritten()
+            if needed <= storage.count { return }
+        }
         storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count)))
+    }
+
+    /// What is written handed to the drain, and the storage free again.
+    private mutating func drainWritten() {
+        guard let drain, count > 0 else { return }
+        let written = count
+        storage.withUnsafeBufferPointer { drain(UnsafeBufferPointer(rebasing: $0[..<written])) }
+        count = 0
     }
 
     /// The high bit of each of the eight bytes in `word` (the first byte lowest)
