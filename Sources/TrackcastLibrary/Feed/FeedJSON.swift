@@ -63,7 +63,7 @@ public struct FeedJSON: Sendable {
             + episode.persons.reduce(0) { $0 + 240 + $1.name.utf8.count }
     }
 
-    private static func write(_ json: inout JSONWriter, _ episode: FeedEpisode) {
+    private static func write(_ json: inout JSONWriter, _ episode: borrowing FeedEpisode) {
         json.object { json in
             json.key("guid"); json.string(episode.guid)
             json.key("title"); json.string(episode.title)
