@@ -272,10 +272,18 @@ struct JSONWriter: ~Copyable {
         count += 1
     }
 
-    /// Room for `needed` more bytes: what is written handed to the drain if
-    /// there is one, and the storage at least doubled if that is not enough.
+    /// Room for `needed` more bytes. The check is written into each write; the
+    /// rest, rarely needed, is not (called, the check cost 7 M instructions of a
+    /// 10.8 MB feed's JSON).
+    @inline(__always)
     private mutating func makeRoom(for needed: Int) {
-        guard count + needed > capacity else { return }
+        if count + needed > capacity { makeMoreRoom(for: needed) }
+    }
+
+    /// What is written handed to the drain if there is one, and the storage
+    /// at least doubled if that leaves too little room.
+    @inline(never)
+    private mutating func makeMoreRoom(for needed: Int) {
         if drain != nil {
             drainWritten()
             if needed <= capacity { return }
