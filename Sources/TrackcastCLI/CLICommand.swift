@@ -66,9 +66,12 @@ public struct CommandContext: Sendable {
                                 secrets: (any SecretStore)? = nil) -> CommandContext {
         CommandContext(libraryDirectory: libraryDirectory, cacheDirectory: cacheDirectory,
                        print: { FileHandle.standardOutput.write(Data((TerminalText.escaped($0) + "\n").utf8)) },
-                       printJSON: {
-                           // Written from the array itself: a `Data` of it would be another copy.
-                           try? FileHandle.standardOutput.write(contentsOf: $0.utf8)
+                       printJSON: { document in
+                           // Written as it is made, through one buffer of a quarter megabyte: whole, a
+                           // feed's JSON took megabytes of fresh pages, each faulted in and zeroed.
+                           document.write(inPiecesOf: 256 * 1024) { piece in
+                               try? FileHandle.standardOutput.write(contentsOf: UnsafeRawBufferPointer(piece))
+                           }
                            try? FileHandle.standardOutput.write(contentsOf: [UInt8(ascii: "\n")])
                        },
                        printError: {

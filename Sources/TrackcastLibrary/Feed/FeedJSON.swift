@@ -29,28 +29,27 @@ public struct FeedJSON: Sendable {
 
     /// `utf8`, safe to write to a terminal as it stands.
     public var document: TerminalSafeJSON {
-        var json = JSONWriter(reservingCapacity: feed.episodes.reduce(4_096) { $0 + Self.estimatedSize(of: $1) })
-        json.object { json in
-            json.key("title"); json.string(feed.title)
-            json.key("link"); json.string(feed.link?.absoluteString)
-            json.key("description"); json.string(feed.description)
-            json.key("author"); json.string(feed.author)
-            json.key("language"); json.string(feed.language)
-            json.key("image"); json.string(feed.imageURL?.absoluteString)
-            json.key("new_feed_url"); json.string(feed.newFeedURL?.absoluteString)
-            json.key("locked"); json.bool(feed.isLocked)
-            json.key("funding")
-            json.array(feed.funding) { json, funding in
-                json.object { json in
-                    json.key("url"); json.string(funding.url.absoluteString)
-                    json.key("title"); json.string(funding.title)
+        TerminalSafeJSON(estimatedSize: { [feed] in feed.episodes.reduce(4_096) { $0 + Self.estimatedSize(of: $1) } }) { [feed] json in
+            json.object { json in
+                json.key("title"); json.string(feed.title)
+                json.key("link"); json.string(feed.link?.absoluteString)
+                json.key("description"); json.string(feed.description)
+                json.key("author"); json.string(feed.author)
+                json.key("language"); json.string(feed.language)
+                json.key("image"); json.string(feed.imageURL?.absoluteString)
+                json.key("new_feed_url"); json.string(feed.newFeedURL?.absoluteString)
+                json.key("locked"); json.bool(feed.isLocked)
+                json.key("funding")
+                json.array(feed.funding) { json, funding in
+                    json.object { json in
+                        json.key("url"); json.string(funding.url.absoluteString)
+                        json.key("title"); json.string(funding.title)
+                    }
                 }
+                json.key("episodes")
+                json.array(feed.episodes, Self.write)
             }
-            json.key("episodes")
-            json.array(feed.episodes, Self.write)
         }
-        json.finish()
-        return json.document
     }
 
     /// A little over what `write` makes of `episode` (its keys, indentation,
@@ -64,7 +63,7 @@ public struct FeedJSON: Sendable {
             + episode.persons.reduce(0) { $0 + 240 + $1.name.utf8.count }
     }
 
-    private static func write(_ json: inout JSONWriter, _ episode: FeedEpisode) {
+    private static func write(_ json: inout JSONWriter, _ episode: borrowing FeedEpisode) {
         json.object { json in
             json.key("guid"); json.string(episode.guid)
             json.key("title"); json.string(episode.title)

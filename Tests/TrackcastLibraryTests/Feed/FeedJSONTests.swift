@@ -143,6 +143,26 @@ struct FeedJSONTests {
         #expect(String(decoding: document, as: UTF8.self).contains(#""title": "\u007F\u009B\u0085""#))
     }
 
+    @Test("written in pieces, the JSON is the whole document byte for byte, a string longer than a piece included, and no piece is longer than asked but for such a string")
+    func writtenInPieces() throws {
+        var feed = try FeedFixture.parse("podcasting20.xml")
+        let longNotes = String(repeating: "Notes \"quoted\" and\nbroken, é ü 歴史. ", count: 40)
+        feed.episodes.append(FeedEpisode(title: "Long notes", description: longNotes))
+        // Several times longer than that string may make a piece.
+        feed.episodes = Array(repeatElement(feed.episodes, count: 30).joined())
+        let whole = FeedJSON(feed).document.utf8
+        for pieceSize in [64, 100, 1_000, 4_096, 1 << 20] {
+            var pieces: [[UInt8]] = []
+            FeedJSON(feed).document.write(inPiecesOf: pieceSize) { pieces.append(Array($0)) }
+            let isWhole = pieces.joined().elementsEqual(whole)
+            #expect(isWhole, "pieces of \(pieceSize) bytes")
+            let longestAllowed = max(pieceSize, 6 * longNotes.utf8.count + 2)
+            let sizes = pieces.map(\.count)
+            #expect(sizes.min() ?? 0 > 0, "pieces of \(pieceSize) bytes")
+            #expect(sizes.max() ?? 0 <= longestAllowed, "pieces of \(pieceSize) bytes")
+        }
+    }
+
     @Test("integers are written digit by digit as Swift prints them, signs and extremes included")
     func integers() {
         let values: [Int64] = [0, 7, -7, 10, 99, 100, -1_000_000, 1_733_000_000, .max, .min, .min + 1]
