@@ -13,10 +13,12 @@
  * plane is averaged over boxes of whole samples (2×2 for a 1080p frame in
  * a window about half its size, vectorised by the compiler), which also
  * brings 10-bit samples to 8 bits (rounded) and 4:4:4 or 4:2:2 chroma to
- * 4:2:0, and the rest of the way (less than 2×) is bilinear on those
- * averages, from rows kept for it; each output row is converted to BGRA
- * as soon as it is made (with the frame's own matrix and range), so no
- * I420 frame is written and read again. Frames not scaled keep their
+ * 4:2:0 (4:4:4 chroma in boxes of 4×4 from the middle 2×2 of each:
+ * half its rows read, the same centre), and the rest of the way (less
+ * than 2×) is bilinear on those averages, from rows kept for it (8-bit
+ * rows not averaged are read where they are); each output row is
+ * converted to BGRA as soon as it is made (with the frame's own matrix
+ * and range), so no I420 frame is written and read again. Frames not scaled keep their
  * colorimetry and are converted downstream. Other formats, and interlaced frames
  * (averaging rows would mix their fields; 10-bit 4:2:0 ones are only
  * brought to 8 bits), pass through to playsink's scaler. */
@@ -47,14 +49,19 @@ typedef struct {
     gboolean by_shift;
     guint64 multiplier;
     /* Per output column: its left intermediate sample and the right one's
-     * weight (of 256); unused when mid_width == out_width. */
+     * weight (of 256), the right one always inside the row (the last column
+     * is the one before it at full weight); unused when mid_width ==
+     * out_width. The AVX2 resampler reads 32 bits at each left sample:
+     * the first `gathered` columns' reads stay inside the row. */
     gint32 *column;
     guint16 *column_weight;
-    void (*resample)(const guint8 *, guint8 *, const gint32 *, const guint16 *, gint);
+    gint gathered;
+    void (*resample)(const guint8 *, guint8 *, const gint32 *, const guint16 *, gint, gint);
+    /* Chroma from 4:4:4: a 4×4 box averages its middle 2×2 samples. */
+    gboolean middle_only;
     /* Two intermediate rows and which rows they hold (-1: none yet this
-     * frame), and a vertically blended row: each with room past its end,
-     * for the last sample repeated (the bilinear step's right neighbour)
-     * and the AVX2 gather's 32-bit read; column sums of a box's rows. */
+     * frame; unused for 8-bit boxes of one sample, whose rows are the
+     * input's own), and a vertically blended row; column sums of a box's rows. */
     guint8 *rows[2];
     gint row_index[2];
     guint8 *blended;
@@ -250,6 +257,19 @@ ROW_LOOP void average_wide_pairs(const guint16 *restrict top, const guint16 *res
         out[x] = to_byte((top[2 * x] + top[2 * x + 1] + bottom[2 * x] + bottom[2 * x + 1] + 8u) >> 4);
 }
 
+/* The middle two of each four columns of two rows: 2×2 of a 4×4 box. */
+ROW_LOOP void average_middles(const guint8 *restrict upper, const guint8 *restrict lower, guint8 *restrict out,
+                              gint count) {
+    for (gint x = 0; x < count; x++)
+        out[x] = (guint8)((upper[4 * x + 1] + upper[4 * x + 2] + lower[4 * x + 1] + lower[4 * x + 2] + 2u) >> 2);
+}
+
+ROW_LOOP void average_wide_middles(const guint16 *restrict upper, const guint16 *restrict lower, guint8 *restrict out,
+                                   gint count) {
+    for (gint x = 0; x < count; x++)
+        out[x] = to_byte((upper[4 * x + 1] + upper[4 * x + 2] + lower[4 * x + 1] + lower[4 * x + 2] + 8u) >> 4);
+}
+
 /* 10-bit samples to 8 bits, rounded. */
 ROW_LOOP void narrow(const guint16 *restrict row, guint8 *restrict out, gint count) {
     for (gint x = 0; x < count; x++) out[x] = to_byte((row[x] + 2u) >> 2);
@@ -293,9 +313,11 @@ ROW_LOOP void blend_rows(const guint8 *restrict upper, const guint8 *restrict lo
 }
 
 /* Each output sample between two neighbours of `source`, per its column's
- * left neighbour and the right one's weight of 256. */
+ * left neighbour and the right one's weight of 256 (`gathered`: only for
+ * the AVX2 version below). */
 ROW_LOOP void resample_columns(const guint8 *restrict source, guint8 *restrict out, const gint32 *restrict column,
-                               const guint16 *restrict weight, gint count) {
+                               const guint16 *restrict weight, gint count, gint gathered) {
+    (void)gathered;
     for (gint x = 0; x < count; x++) {
         guint left = source[column[x]], right = source[column[x] + 1];
         out[x] = (guint8)((left * (256u - weight[x]) + right * weight[x] + 128u) >> 8);
@@ -305,14 +327,16 @@ ROW_LOOP void resample_columns(const guint8 *restrict source, guint8 *restrict o
 #if defined(__x86_64__)
 #include <immintrin.h>
 /* The same with AVX2, eight samples a step: each neighbour pair is one
- * 32-bit gather from its byte offset (rows keep three bytes of room past
- * their end for it), which the compiler does not make of the loop above. */
+ * 32-bit gather from its byte offset, which the compiler does not make of
+ * the loop above; the first `gathered` columns' gathers stay inside the
+ * row (which may be the input frame's own), the rest go one at a time. */
 __attribute__((target("avx2"))) static void resample_columns_avx2(const guint8 *restrict source, guint8 *restrict out,
                                                                  const gint32 *restrict column,
-                                                                 const guint16 *restrict weight, gint count) {
+                                                                 const guint16 *restrict weight, gint count,
+                                                                 gint gathered) {
     const __m256i low_byte = _mm256_set1_epi32(0xff), rounding = _mm256_set1_epi32(128);
     gint x = 0;
-    for (; x + 8 <= count; x += 8) {
+    for (; x + 8 <= gathered; x += 8) {
         __m256i pairs = _mm256_i32gather_epi32((const int *)source, _mm256_loadu_si256((const __m256i *)(column + x)), 1);
         __m256i left = _mm256_and_si256(pairs, low_byte);
         __m256i right = _mm256_and_si256(_mm256_srli_epi32(pairs, 8), low_byte);
@@ -356,7 +380,8 @@ static gint mid_position(gint index, gint in_size, gint out_size, gint box, gint
     return MIN(first, mid_size - 1);
 }
 
-static void plan_make(PlanePlan *plan, gint in_width, gint in_height, gint out_width, gint out_height, gboolean wide) {
+static void plan_make(PlanePlan *plan, gint in_width, gint in_height, gint out_width, gint out_height, gboolean wide,
+                      gboolean chroma_of_444) {
     plan_clear(plan);
     plan->in_width = in_width;
     plan->in_height = in_height;
@@ -370,23 +395,31 @@ static void plan_make(PlanePlan *plan, gint in_width, gint in_height, gint out_w
     plan->by_shift = (plan->divisor & (plan->divisor - 1)) == 0;
     plan->shift = plan->by_shift ? (guint)g_bit_nth_lsf(plan->divisor, -1) : 0;
     plan->multiplier = ((G_GUINT64_CONSTANT(1) << 32) + plan->divisor - 1) / plan->divisor;
+    plan->middle_only = chroma_of_444 && plan->box_x == 4 && plan->box_y == 4;
     if (plan->mid_width != out_width) {
         plan->column = g_new(gint32, out_width);
         plan->column_weight = g_new(guint16, out_width);
         for (gint x = 0; x < out_width; x++) {
             guint weight = 0;
-            plan->column[x] = mid_position(x, in_width, out_width, plan->box_x, plan->mid_width, &weight);
+            gint left = mid_position(x, in_width, out_width, plan->box_x, plan->mid_width, &weight);
+            /* The last sample as its neighbour's right one, at full weight:
+             * no column reads past the row. */
+            if (left == plan->mid_width - 1 && left > 0) {
+                left--;
+                weight = 256;
+            }
+            plan->column[x] = left;
             plan->column_weight[x] = (guint16)weight;
+            if (left + 4 <= plan->mid_width) plan->gathered = x + 1;
         }
     }
     plan->resample = resample_columns;
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) plan->resample = resample_columns_avx2;
 #endif
-    /* The repeated last sample, and room for a 32-bit read at it. */
-    plan->rows[0] = g_malloc0(plan->mid_width + 4);
-    plan->rows[1] = g_malloc0(plan->mid_width + 4);
-    plan->blended = g_malloc0(plan->mid_width + 4);
+    plan->rows[0] = g_malloc0(plan->mid_width);
+    plan->rows[1] = g_malloc0(plan->mid_width);
+    plan->blended = g_malloc0(plan->mid_width);
     plan->sums = g_new(guint16, in_width);
 }
 
@@ -432,8 +465,11 @@ static gboolean set_info(GstVideoFilter *filter, GstCaps *in_caps, GstVideoInfo 
                               GST_VIDEO_INFO_HEIGHT(out_info));
     gboolean wide = GST_VIDEO_FORMAT_INFO_DEPTH(in_info->finfo, 0) > 8;
     for (guint c = 0; c < 3; c++) {
+        gboolean chroma_of_444 = c > 0 && GST_VIDEO_INFO_COMP_WIDTH(in_info, c) == GST_VIDEO_INFO_WIDTH(in_info)
+            && GST_VIDEO_INFO_COMP_HEIGHT(in_info, c) == GST_VIDEO_INFO_HEIGHT(in_info);
         plan_make(&self->planes[c], GST_VIDEO_INFO_COMP_WIDTH(in_info, c), GST_VIDEO_INFO_COMP_HEIGHT(in_info, c),
-                  GST_VIDEO_INFO_COMP_WIDTH(&planes_info, c), GST_VIDEO_INFO_COMP_HEIGHT(&planes_info, c), wide);
+                  GST_VIDEO_INFO_COMP_WIDTH(&planes_info, c), GST_VIDEO_INFO_COMP_HEIGHT(&planes_info, c), wide,
+                  chroma_of_444);
         g_free(self->converted_rows[c]);
         self->converted_rows[c] = g_malloc(GST_VIDEO_INFO_COMP_WIDTH(&planes_info, c) + 4);
     }
@@ -465,6 +501,24 @@ static void box_row(const PlanePlan *plan, const guint8 *plane, gint stride, gbo
         }
         return;
     }
+    if (plan->middle_only) {
+        /* Rows 1 and 2 of the box, columns 1 and 2: half the rows of the
+         * plane read, and the same centre as the whole box. */
+        const guint8 *upper = plane + (gsize)MIN(first + 1, last_row) * stride;
+        const guint8 *lower = plane + (gsize)MIN(first + 2, last_row) * stride;
+        gint whole = MIN((in_width - 3) / 4 + 1, width);
+        if (in_width < 3) whole = 0;
+        if (wide) average_wide_middles((const guint16 *)upper, (const guint16 *)lower, out, whole);
+        else average_middles(upper, lower, out, whole);
+        for (gint x = whole; x < width; x++) {
+            gint left = MIN(4 * x + 1, in_width - 1), right = MIN(4 * x + 2, in_width - 1);
+            guint sum = wide ? (guint)((const guint16 *)upper)[left] + ((const guint16 *)upper)[right]
+                                   + ((const guint16 *)lower)[left] + ((const guint16 *)lower)[right]
+                             : (guint)upper[left] + upper[right] + lower[left] + lower[right];
+            out[x] = to_byte((sum + (wide ? 8u : 2u)) >> (wide ? 4 : 2));
+        }
+        return;
+    }
     /* Any other box: the columns' sums over its rows first, then each
      * box's columns. */
     guint16 *sums = plan->sums;
@@ -486,12 +540,13 @@ static void box_row(const PlanePlan *plan, const guint8 *plane, gint stride, gbo
     }
 }
 
-/* The intermediate row `index`, made if it is not kept already. */
+/* The intermediate row `index`, made if it is not kept already; an 8-bit
+ * plane's own row when its boxes are single samples. */
 static const guint8 *mid_row(PlanePlan *plan, const guint8 *plane, gint stride, gboolean wide, gint index) {
+    if (!wide && plan->box_x == 1 && plan->box_y == 1) return plane + (gsize)index * stride;
     gint slot = index & 1;
     if (plan->row_index[slot] != index) {
         box_row(plan, plane, stride, wide, index, plan->rows[slot]);
-        plan->rows[slot][plan->mid_width] = plan->rows[slot][plan->mid_width - 1];
         plan->row_index[slot] = index;
     }
     return plan->rows[slot];
@@ -515,12 +570,12 @@ static void make_row(PlanePlan *plan, const guint8 *plane, gint stride, gboolean
         source = mid_row(plan, plane, stride, wide, first);
         if (weight > 0) {
             const guint8 *lower = mid_row(plan, plane, stride, wide, MIN(first + 1, plan->mid_height - 1));
-            blend_rows(source, lower, plan->blended, plan->mid_width + 1, (guint16)weight);
+            blend_rows(source, lower, plan->blended, plan->mid_width, (guint16)weight);
             source = plan->blended;
         }
     }
     if (same_columns) memcpy(row, source, plan->out_width);
-    else plan->resample(source, row, plan->column, plan->column_weight, plan->out_width);
+    else plan->resample(source, row, plan->column, plan->column_weight, plan->out_width, plan->gathered);
 }
 
 /* Y, U and V rows to BGRA (alpha opaque), each chroma sample covering two

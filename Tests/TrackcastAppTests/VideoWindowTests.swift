@@ -112,14 +112,27 @@ extension RunningAppTests {
         try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo", format: format)
     }
 
-    /// Full SMPTE bars (H.264, 1280×720, BT.709 as HD is; 8-bit 4:2:0 unless
-    /// `format` says otherwise): the 100% bars on top, and under them a strip
-    /// of blue, black, magenta, black, cyan, black, grey; a picture drawn
-    /// upside down, in the wrong matrix or with planes swapped fails.
+    @Test("a 1080p 10-bit 4:4:4 clip drawn at half its size or less has its chroma averaged over the middle of each 4×4 box, in the right colours")
+    func tenBit444AtHalfSize() async throws {
+        let frameWidth = try await fullSMPTEBarsDrawnRight(environment: [:], convertedOn: "CPU", renderer: "cairo",
+                                                           format: "Y444_10LE", width: 1920, height: 1080)
+        // At most half as wide: four chroma samples across for each one
+        // drawn (the frame reducer's middle-of-the-box path).
+        #expect(frameWidth <= 960, "frames \(frameWidth) wide: more than half the clip's, so not 4×4 chroma boxes")
+    }
+
+    /// Full SMPTE bars (H.264, 1280×720 unless `width` and `height` say
+    /// otherwise, BT.709 as HD is; 8-bit 4:2:0 unless `format` says
+    /// otherwise): the 100% bars on top, and under them a strip of blue,
+    /// black, magenta, black, cyan, black, grey; a picture drawn upside down,
+    /// in the wrong matrix or with planes swapped fails. Returns the width of
+    /// the frames the app drew.
+    @discardableResult
     private func fullSMPTEBarsDrawnRight(environment: [String: String?], convertedOn path: String,
-                                         renderer: String, format: String = "I420") async throws {
+                                         renderer: String, format: String = "I420", width: Int = 1280,
+                                         height: Int = 720) async throws -> Int {
         let clip = try await makeClip("smpte.mp4", "videotestsrc num-buffers=250 pattern=smpte "
-                                      + "! video/x-raw,format=\(format),width=1280,height=720,framerate=25/1 "
+                                      + "! video/x-raw,format=\(format),width=\(width),height=\(height),framerate=25/1 "
                                       + "! x264enc speed-preset=ultrafast ! h264parse ! mp4mux")
         let app = try await playVideo(clip, environment: environment)
         #expect(app.standardOutput.contains("video: converted on the \(path)"),
@@ -150,15 +163,16 @@ extension RunningAppTests {
         let pictureWidth = Double(red.maxX - yellow.minX + 1) * 7 / 5
         let widths = [yellow, green, red].map { Double($0.maxX - $0.minX + 1) }
         for width in widths { #expect(abs(width - pictureWidth / 7) < pictureWidth / 40, "bar widths \(widths)") }
+        let frameWidth = Self.frameWidth(in: app.standardOutput)
         if path == "CPU" {
             // Converted on the CPU, frames come at the size drawn (the
             // window is smaller than the clip), not scaled again by GTK.
-            let frameWidth = Self.frameWidth(in: app.standardOutput)
-            #expect(frameWidth < 1280 && abs(Double(frameWidth) - pictureWidth) < pictureWidth / 40,
+            #expect(frameWidth < width && abs(Double(frameWidth) - pictureWidth) < pictureWidth / 40,
                     "frames \(frameWidth) wide for a picture \(pictureWidth) wide")
         }
         let result = try await app.quit()
         #expect(result.status == 0 && !result.timedOut)
+        return frameWidth
     }
 
     @Test("a video that cannot play shows why in the video view, with no picture")
