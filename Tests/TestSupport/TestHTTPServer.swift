@@ -388,14 +388,18 @@ public final class TestHTTPServer: Sendable {
             guard send(connection, prefix.prefix(Int(total))) else { return Outcome(status: 200, keepAlive: false) }
             sent = Int64(min(prefix.count, Int(total)))
         }
+        // At most 64 KiB a millisecond (64 MB/s, a fast network), so that a long body is
+        // still arriving when a limit or a cancel stops it (see Network faults in
+        // docs/RELIABILITY.md). Paced by the clock, not a sleep per block: on a loaded
+        // machine each 1 ms sleep took several, and a 50 MB cap was not reached within
+        // a test's 3 s timeout.
+        let start = ContinuousClock.now
         while sent < total, !isStopped {
             let chunk = block.prefix(Int(min(Int64(block.count), total - sent)))
             guard send(connection, chunk) else { return Outcome(status: 200, keepAlive: false) }
             sent += Int64(chunk.count)
-            // At most 64 KiB a millisecond (64 MB/s, a fast network), so that a long body is
-            // still arriving when a limit or a cancel stops it (see Network faults in
-            // docs/RELIABILITY.md).
-            usleep(1000)
+            let ahead = start + .microseconds(sent * 1_000 / 65_536) - .now
+            if ahead > .zero { usleep(UInt32(ahead / .microseconds(1))) }
         }
         shutdown(connection, Int32(SHUT_RDWR))
         return Outcome(status: 200, keepAlive: false)
