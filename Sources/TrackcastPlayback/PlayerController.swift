@@ -1080,7 +1080,11 @@ public final class PlayerController {
             send(.apply(.buffering(percent: percent), session.id))
             if session.wantsPlaying { playbin.setState(.paused) }
         } else if session.wantsPlaying {
-            if playbin.state().current == .playing {
+            // The pause a lower level asked for may still be under way (the
+            // pipeline playing, paused pending), as when a buffer dips and
+            // refills within a millisecond: then only setting playing ends it.
+            let state = playbin.state()
+            if state.current == .playing, state.pending == .voidPending {
                 send(.apply(.playing, session.id))
             } else {
                 playbin.setState(.playing)
