@@ -8,6 +8,10 @@ import Foundation
 /// Every write replaces what the index held for the same episode and kinds
 /// (or keeps it, when its text is the same), so indexing an episode twice
 /// (a refresh meeting the `SearchIndexBuilder`) never duplicates a row.
+///
+/// Rows of the FTS5 tables are written when the transaction commits
+/// (`SQLiteConnection.executeAtCommit`), so that its rows make one segment;
+/// whatever reads or changes those tables here runs the held rows first.
 struct SearchIndexWriter {
     let connection: SQLiteConnection
 
@@ -90,14 +94,16 @@ struct SearchIndexWriter {
     }
 
     private func indexedTitle(_ episode: EpisodeID) throws(SQLiteError) -> (title: String, show: String)? {
-        try connection.queryFirst("""
+        try connection.executeHeldWrites()
+        return try connection.queryFirst("""
             SELECT h.title, h.show FROM search_places p JOIN search_heads h ON h.rowid = p.id
             WHERE p.episode_id = ? AND p.kind = ?
             """, [episode, SearchPlace.Kind.title.rawValue]) { ($0.optionalString(0) ?? "", $0.optionalString(1) ?? "") }
     }
 
     private func indexedNotes(_ episode: EpisodeID) throws(SQLiteError) -> String? {
-        try connection.queryFirst("""
+        try connection.executeHeldWrites()
+        return try connection.queryFirst("""
             SELECT n.notes FROM search_places p JOIN search_notes n ON n.rowid = p.id
             WHERE p.episode_id = ? AND p.kind = ?
             """, [episode, SearchPlace.Kind.notes.rawValue]) { $0.optionalString(0) ?? "" }
@@ -105,7 +111,8 @@ struct SearchIndexWriter {
 
     private func indexedChapters(_ episode: EpisodeID, kind: SearchPlace.Kind = .chapter) throws(SQLiteError)
         -> [(start: TimeInterval, title: String)] {
-        try connection.query("""
+        try connection.executeHeldWrites()
+        return try connection.query("""
             SELECT p.start, h.chapter FROM search_places p JOIN search_heads h ON h.rowid = p.id
             WHERE p.episode_id = ? AND p.kind = ? ORDER BY p.id
             """, [episode, kind.rawValue]) { ($0.double(0), $0.optionalString(1) ?? "") }
@@ -146,6 +153,7 @@ struct SearchIndexWriter {
 
     /// Rewrites the show's words on each of its episodes' title rows, after its title or author changed.
     func reindexShowText(_ showID: ShowID, _ show: ShowText) throws(SQLiteError) {
+        try connection.executeHeldWrites()
         try connection.execute("""
             UPDATE search_heads SET show = ? WHERE rowid IN (
                 SELECT p.id FROM search_places p JOIN episodes e ON e.id = p.episode_id WHERE e.show_id = ? AND p.kind = ?)
@@ -154,6 +162,7 @@ struct SearchIndexWriter {
 
     /// Removes the index rows of every episode of a show; call before the show's rows go.
     func removeShow(_ show: ShowID) throws(SQLiteError) {
+        try connection.executeHeldWrites()
         for table in Self.tables {
             try connection.execute("""
                 DELETE FROM \(table) WHERE rowid IN (
@@ -166,6 +175,7 @@ struct SearchIndexWriter {
     }
 
     private func remove(_ episode: EpisodeID, kinds: [SearchPlace.Kind]) throws(SQLiteError) {
+        try connection.executeHeldWrites()
         for kind in kinds {
             try connection.execute("""
                 DELETE FROM \(kind.table) WHERE rowid IN (SELECT id FROM search_places WHERE episode_id = ? AND kind = ?)
@@ -181,9 +191,10 @@ struct SearchIndexWriter {
         let id = connection.lastInsertedRowID
         // Table and column names come from this file, never from input.
         if let show {
-            try connection.execute("INSERT INTO \(kind.table) (rowid, \(column), show) VALUES (?, ?, ?)", [id, text, show])
+            try connection.executeAtCommit("INSERT INTO \(kind.table) (rowid, \(column), show) VALUES (?, ?, ?)",
+                                           [id, text, show])
         } else {
-            try connection.execute("INSERT INTO \(kind.table) (rowid, \(column)) VALUES (?, ?)", [id, text])
+            try connection.executeAtCommit("INSERT INTO \(kind.table) (rowid, \(column)) VALUES (?, ?)", [id, text])
         }
     }
 

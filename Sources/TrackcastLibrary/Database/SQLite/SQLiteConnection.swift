@@ -12,6 +12,8 @@ final class SQLiteConnection {
     private var cache: [String: SQLiteStatement] = [:]
     /// Set while `batch` runs: the transactions asked for meanwhile are parts of its one.
     private var isBatching = false
+    /// Writes `executeAtCommit` holds back until the transaction commits, in order.
+    private var heldWrites: [(sql: String, bindings: [any SQLiteBindable])] = []
 
     enum Access {
         /// Creates the file if need be and switches it to WAL: the library's own connection.
@@ -88,6 +90,31 @@ final class SQLiteConnection {
         }
     }
 
+    /// Runs a write just before the current transaction commits instead of
+    /// now (at once outside a transaction). Held writes run in the order
+    /// they were held and are dropped if the transaction rolls back;
+    /// `executeHeldWrites` runs them sooner, for a caller about to read or
+    /// change what they write.
+    ///
+    /// This is for FTS5 tables. SQLite 3.40's FTS5 writes the rows it holds
+    /// in memory out as a new segment at every statement savepoint, and any
+    /// statement that fires a trigger opens one (an episode's insert does):
+    /// a refresh's index rows became a segment per episode and table, each
+    /// written, then read and merged again. Held to the end, a transaction's
+    /// rows are one segment a table.
+    func executeAtCommit(_ sql: String, _ bindings: [any SQLiteBindable]) throws(SQLiteError) {
+        guard isInTransaction else { return try execute(sql, bindings) }
+        heldWrites.append((sql, bindings))
+    }
+
+    /// Runs the writes `executeAtCommit` held, now.
+    func executeHeldWrites() throws(SQLiteError) {
+        guard !heldWrites.isEmpty else { return }
+        let writes = heldWrites
+        heldWrites.removeAll()
+        for write in writes { try execute(write.sql, write.bindings) }
+    }
+
     /// Runs one statement and reads every row it returns.
     func query<Row>(_ sql: String, _ bindings: [any SQLiteBindable] = [],
                     _ read: (SQLiteRow) -> Row) throws(SQLiteError) -> [Row] {
@@ -133,7 +160,8 @@ final class SQLiteConnection {
     }
 
     /// Runs `body` in one write transaction: all of its writes commit together,
-    /// or, if it throws, none of them do.
+    /// or, if it throws, none of them do. Writes held by `executeAtCommit`
+    /// run last, before the commit.
     ///
     /// `BEGIN IMMEDIATE` takes the write lock up front, so a second writer waits
     /// (up to the busy timeout) at the start instead of failing half-way.
@@ -147,13 +175,19 @@ final class SQLiteConnection {
         if ownsTransaction { try execute("BEGIN IMMEDIATE") }
         do {
             let value = try body()
-            if ownsTransaction { try execute("COMMIT") }
+            if ownsTransaction {
+                try executeHeldWrites()
+                try execute("COMMIT")
+            }
             return value
         } catch {
             // Some errors make SQLite roll back by itself; roll back only what is
             // still open. If ROLLBACK itself fails the connection is unusable
             // anyway, and the caller needs the original error, not that one.
-            if ownsTransaction, isInTransaction { try? execute("ROLLBACK") }
+            if ownsTransaction {
+                heldWrites.removeAll()
+                if isInTransaction { try? execute("ROLLBACK") }
+            }
             throw error
         }
     }
