@@ -97,44 +97,59 @@ public final class FeedRefresher: Sendable {
     }
 
     /// How many of a lane's fetched feeds may wait to be parsed and applied
-    /// while it fetches the next. The store commits feeds one transaction at
-    /// a time; with one, each lane stopped fetching while its last feed
-    /// waited for that, and the refresh of 500 realistic feeds took 410-440
-    /// ms against 365-380 ms with four (eight gained nothing more). A lane
-    /// holds at most this many documents besides the one arriving.
-    static let feedsBehindFetching = 4
+    /// while it fetches the next, and how many of their bytes. The store
+    /// commits feeds one transaction at a time, and a commit that merges
+    /// the search index's segments takes tens of milliseconds: with one
+    /// feed behind, each lane stopped fetching while its last feed waited
+    /// (the refresh of 500 realistic feeds 410-440 ms against 365-380 ms
+    /// with four), and with four every lane still stood still through such
+    /// a merge (sixteen was faster than four in each of five alternated
+    /// pairs, 2-17 %). The bytes bound the memory a lane holds for feeds of
+    /// megabytes: six lanes hold at most 48 MiB of documents besides those
+    /// arriving.
+    static let feedsBehindFetching = 16
+    static let bytesBehindFetching = 8 * 1_048_576
 
     /// The lane's shows, one request at a time to its host; while its last
     /// few feeds are parsed and applied, the next show's request is already out.
     private func refreshLane(_ shows: [Show], progress: @escaping @Sendable (RefreshProgress) -> Void) async
         -> [ShowRefreshReport] {
-        await withTaskGroup(of: ShowRefreshReport.self) { processing in
+        await withTaskGroup(of: (report: ShowRefreshReport, bytes: Int).self) { processing in
             var reports: [ShowRefreshReport] = []
+            var behind = 0, bytesBehind = 0
             func finish(_ report: ShowRefreshReport) {
                 progress(.finished(report))
                 reports.append(report)
             }
-            var behind = 0
             for show in shows {
                 var fetched: Result<FeedFetch, any Error>?
                 if !Task.isCancelled {
                     progress(.started(show.id, feedURL: show.feedURL))
                     fetched = await fetch(show)
                 }
-                while behind >= Self.feedsBehindFetching, let previous = await processing.next() {
-                    finish(previous)
+                let bytes = fetched.map(Self.documentBytes) ?? 0
+                while behind >= Self.feedsBehindFetching || (behind > 0 && bytesBehind + bytes > Self.bytesBehindFetching),
+                      let previous = await processing.next() {
+                    finish(previous.report)
                     behind -= 1
+                    bytesBehind -= previous.bytes
                 }
                 if let fetched {
-                    processing.addTask { await self.refreshShow(show, fetched: fetched) }
+                    processing.addTask { (await self.refreshShow(show, fetched: fetched), bytes) }
                     behind += 1
+                    bytesBehind += bytes
                 } else {
                     finish(Self.report(show, .cancelled))
                 }
             }
-            while let last = await processing.next() { finish(last) }
+            while let last = await processing.next() { finish(last.report) }
             return reports
         }
+    }
+
+    private static func documentBytes(_ fetched: Result<FeedFetch, any Error>) -> Int {
+        guard case .success(.document(let document)) = fetched else { return 0 }
+        return document.data.count
     }
 
     private func fetch(_ show: Show) async -> Result<FeedFetch, any Error> {
