@@ -45,9 +45,14 @@ final class RefreshEventLog: Sendable {
 
     /// The feed URLs of finished shows, in the order they finished.
     var finishedURLs: [String] {
-        all.compactMap { event in
-            if case .finished(let report) = event { return report.feedURL.absoluteString }
-            return nil
-        }
+        all.compactMap(\.finishedURL)
+    }
+}
+
+extension RefreshProgress {
+    /// The feed URL of a finished show's report.
+    var finishedURL: String? {
+        if case .finished(let report) = self { return report.feedURL.absoluteString }
+        return nil
     }
 }

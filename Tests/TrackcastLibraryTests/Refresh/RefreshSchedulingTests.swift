@@ -78,7 +78,8 @@ struct RefreshSchedulingTests {
     func fetchingAheadOfTheStore() async throws {
         let small = (0..<20).map { PodcastFeedWriter(title: "Show \($0)", episodes: 3).data() }
         // The first feed waits for the store, fifteen more are fetched behind it, the rest wait.
-        #expect(try await Self.requestsWhileTheLibraryIsLocked(small) == FeedRefresher.feedsBehindFetching + 1)
+        let ahead = FeedRefresher.feedsBehindFetching + 1
+        #expect(try await Self.requestsWhileTheLibraryIsLocked(small, expecting: ahead) == ahead)
 
         // Each feed a little over 3 MiB: two fit within the bytes a lane may hold, the third waits.
         let notes = String(repeating: "Notes. ", count: 3 * 1_048_576 / 7 + 1)
@@ -91,14 +92,16 @@ struct RefreshSchedulingTests {
         }
         #expect(large[0].count * 2 <= FeedRefresher.bytesBehindFetching)
         #expect(large[0].count * 3 > FeedRefresher.bytesBehindFetching)
-        #expect(try await Self.requestsWhileTheLibraryIsLocked(large) == 3)
+        #expect(try await Self.requestsWhileTheLibraryIsLocked(large, expecting: 3) == 3)
     }
 
     /// Refreshes one host's shows, serving `feeds`, while another process
     /// holds the library's write lock (the store waits on it for up to its
     /// busy timeout of 5 s, with the first feed); returns how many requests
-    /// the host saw before the lock was let go. Every show must then refresh.
-    private static func requestsWhileTheLibraryIsLocked(_ feeds: [Data]) async throws -> Int {
+    /// the host saw before the lock was let go: once `expected` came (or 3 s
+    /// passed), and long enough after for one more to show, were the lane
+    /// unbounded. Every show must then refresh.
+    private static func requestsWhileTheLibraryIsLocked(_ feeds: [Data], expecting expected: Int) async throws -> Int {
         let server = try TestHTTPServer()
         let harness = try await RefreshHarness()
         try await subscribe(harness, [server], showsPerHost: feeds.count)
@@ -110,17 +113,12 @@ struct RefreshSchedulingTests {
         let before = server.log.count
         let refresher = harness.refresher
         let refresh = Task { try await refresher.refreshAll() }
-        // The first request, then until the count stops growing: long
-        // enough for one more request to show, were the lane unbounded.
         let deadline = ContinuousClock.now + .seconds(3)
-        while server.log.count == before, .now < deadline {
+        while server.log.count < before + expected, .now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        var fetched: Int
-        repeat {
-            fetched = server.log.count - before
-            try await Task.sleep(for: .milliseconds(300))
-        } while server.log.count - before != fetched && .now < deadline
+        try await Task.sleep(for: .milliseconds(300))
+        let fetched = server.log.count - before
         try other.executeScript("COMMIT")
         let reports = try await refresh.value
 
@@ -146,8 +144,14 @@ struct RefreshSchedulingTests {
         for url in fastURLs {
             #expect(try #require(order.firstIndex(of: url)) < slowFinished, "\(url)")
         }
-        // The slow host's other shows waited their turn behind it.
-        #expect(try #require(order.firstIndex(of: slow.url("/1.xml"))) > slowFinished)
+        // The slow host's next show waited its turn: its request went out
+        // after the slow answer, when the fast hosts were long done.
+        let secondStarted = try #require(harness.events.all.firstIndex {
+            if case .started(_, let url) = $0 { url.absoluteString == slow.url("/1.xml") } else { false }
+        })
+        for url in fastURLs {
+            #expect(try #require(harness.events.all.firstIndex { $0.finishedURL == url }) < secondStarted, "\(url)")
+        }
     }
 
     @Test("progress reports every show as started, then finished")
