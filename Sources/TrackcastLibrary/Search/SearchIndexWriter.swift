@@ -63,30 +63,29 @@ struct SearchIndexWriter {
     /// text is as indexed is left alone: FTS5 deletes a row by reading its
     /// text and tokenizing it again, so rewriting unchanged notes (a
     /// refresh meets an episode whose enclosure alone changed) cost twice
-    /// their indexing. `isNew`: the episode was just inserted, so nothing of
-    /// it can be indexed yet.
+    /// their indexing. A kind with nothing indexed is not deleted either:
+    /// a DELETE opens a statement savepoint, where FTS5 writes out the rows
+    /// it holds, so the `SearchIndexBuilder`'s batch of unindexed episodes
+    /// would be a segment an episode again. `isNew`: the episode was just
+    /// inserted, so nothing of it can be indexed yet.
     func indexEpisode(_ episode: EpisodeID, _ text: EpisodeText, show: ShowText, isNew: Bool = false) throws(SQLiteError) {
         let title = clean(text.title ?? "")
         let showText = show.text
         let notes = text.notes
         let chapters = text.chapters.filter { !$0.title.isEmpty }.map { (start: $0.start, title: clean($0.title)) }
-        var sameTitle = false
-        if !isNew, let indexed = try indexedTitle(episode) {
-            sameTitle = indexed.title == title && indexed.show == showText
-        }
-        if !sameTitle {
-            if !isNew { try remove(episode, kinds: [.title]) }
+        let indexedTitle = isNew ? nil : try indexedTitle(episode)
+        if indexedTitle?.title != title || indexedTitle?.show != showText {
+            if indexedTitle != nil { try remove(episode, kinds: [.title]) }
             try insert(episode, .title, start: nil, column: "title", text: title, show: showText)
         }
-        let sameNotes = try isNew ? notes.isEmpty : (indexedNotes(episode) ?? "") == notes
-        if !sameNotes {
-            if !isNew { try remove(episode, kinds: [.notes]) }
+        let indexedNotes = isNew ? nil : try indexedNotes(episode)
+        if (indexedNotes ?? "") != notes {
+            if indexedNotes != nil { try remove(episode, kinds: [.notes]) }
             if !notes.isEmpty { try insert(episode, .notes, start: nil, column: "notes", text: notes) }
         }
-        let indexedChapters = try isNew ? [] : indexedChapters(episode)
-        let sameChapters = indexedChapters.elementsEqual(chapters) { $0.start == $1.start && $0.title == $1.title }
-        if !sameChapters {
-            if !isNew { try remove(episode, kinds: [.chapter]) }
+        let indexedChapters = isNew ? [] : try indexedChapters(episode)
+        if !indexedChapters.elementsEqual(chapters, by: { $0.start == $1.start && $0.title == $1.title }) {
+            if !indexedChapters.isEmpty { try remove(episode, kinds: [.chapter]) }
             for chapter in chapters {
                 try insert(episode, .chapter, start: chapter.start, column: "chapter", text: chapter.title)
             }

@@ -118,4 +118,19 @@ struct SearchIndexSegmentTests {
         #expect(try await store.search(SearchQuery("about"), limit: 100).count == 10)
         #expect(try other.count("search_notes") == 10)
     }
+
+    @Test("the builder indexes a batch of unindexed episodes as one segment a table")
+    func builderBatchOneSegment() async throws {
+        try await store.apply(feed: SampleFeed.feed(1...6), fetchedFrom: SampleFeed.url, etag: nil, lastModified: nil)
+        // The library as a migration leaves it: nothing indexed, every episode waiting.
+        try other.executeScript("""
+            DELETE FROM search_heads; DELETE FROM search_notes; DELETE FROM search_places;
+            INSERT INTO settings (key, value) SELECT 'search.unindexed-through', CAST(max(id) AS TEXT) FROM episodes;
+            """)
+        let before = (notes: try segments("search_notes"), heads: try segments("search_heads"))
+        try await SearchIndexBuilder(store: store, batchSize: 6) { _, _ in nil }.run()
+        #expect(try segments("search_notes") == before.notes + 1)
+        #expect(try segments("search_heads") == before.heads + 1)
+        #expect(try await store.search(SearchQuery("about"), limit: 100).count == 6)
+    }
 }
