@@ -97,19 +97,7 @@ enum HTMLText {
                     i += 1
                     continue
                 }
-                // Text up to the next byte that may mean something, in one write; a single
-                // space between words goes in with them, as `space()` then `write` would write it.
-                var end = i + 1
-                while end < n {
-                    let next = bytes[end]
-                    if next == UInt8(ascii: " "), end + 1 < n, !isMarkupOrSpace(bytes[end + 1]) {
-                        end += 2
-                    } else if isMarkupOrSpace(next) {
-                        break
-                    } else {
-                        end += 1
-                    }
-                }
+                let end = textRunEnd(bytes, from: i)
                 writer.write(UnsafeBufferPointer(rebasing: bytes[i..<end]))
                 i = end
             }
@@ -205,6 +193,27 @@ enum HTMLText {
         return nil
     }
 
+    /// The end of the text that starts at `start` (whose first byte is taken as
+    /// text whatever it is): the next byte that may mean something (`<`, `&`,
+    /// whitespace), so that the text is written in one go. A single space
+    /// between words goes in with them, as a writer that collapses whitespace
+    /// would write it after the word before.
+    static func textRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        var end = start + 1
+        while end < n {
+            let next = bytes[end]
+            if next == UInt8(ascii: " "), end + 1 < n, !isMarkupOrSpace(bytes[end + 1]) {
+                end += 2
+            } else if isMarkupOrSpace(next) {
+                break
+            } else {
+                end += 1
+            }
+        }
+        return end
+    }
+
     private static func skipComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard matches(bytes, at: start, "<!--") else { return nil }
         var i = start + 4
@@ -285,7 +294,8 @@ enum HTMLText {
 
     static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+    /// HTML's whitespace between words.
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
     private static func isMarkupOrSpace(_ c: UInt8) -> Bool { c == UInt8(ascii: "<") || c == UInt8(ascii: "&") || isSpace(c) }
 
     /// Output with HTML's whitespace rules: spaces and line breaks are only
