@@ -70,7 +70,7 @@ enum HTMLText {
                     }
                     if let tag = readTag(from: i, &scan) {
                         i = tag.end
-                        switch blockKind(bytes, tag.name) {
+                        switch blockKinds.kind(of: tag.name, in: bytes) ?? .inline {
                         case .lineBreak:
                             writer.breakLine(blankLine: false, accumulate: true)
                         case .block:
@@ -89,7 +89,7 @@ enum HTMLText {
                         continue
                     }
                 } else if c == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    if let scalar = entity.scalar { writer.write(String(scalar).utf8) }
+                    if let scalar = entity.scalar { writer.write(scalar.utf8) }
                     i = entity.end
                     continue
                 } else if isSpace(c) {
@@ -118,7 +118,7 @@ enum HTMLText {
             var i = 0
             while i < bytes.count {
                 if bytes[i] == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    if let scalar = entity.scalar { out.append(contentsOf: String(scalar).utf8) }
+                    if let scalar = entity.scalar { out.append(contentsOf: scalar.utf8) }
                     i = entity.end
                 } else {
                     out.append(bytes[i])
@@ -136,28 +136,15 @@ enum HTMLText {
         case inline, lineBreak, row, block, listItem, skipContent
     }
 
-    private static func blockKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> BlockKind {
-        // Lower-cased and packed into one number, the name is compared with each of
-        // the table's in one step: lower-cased into a string, it cost more than the
-        // rest of reducing show notes to text.
-        guard name.count <= 16 else { return .inline }
-        var key: UInt128 = 0
-        for index in name.reversed() { key = key << 8 | UInt128(bytes[index] | 0x20) }
-        return blockKinds.first { $0.key == key }?.kind ?? .inline
-    }
-
-    /// Tag names, most common in show notes first, as `blockKind` packs them (first byte lowest).
-    private static let blockKinds: [(key: UInt128, kind: BlockKind)] = {
-        let names: [(String, BlockKind)] = [
+    /// Tag names, most common in show notes first.
+    private static let blockKinds = TagNameTable<BlockKind>([
         ("p", .block), ("br", .lineBreak), ("li", .listItem), ("ul", .block), ("ol", .block), ("div", .row),
         ("h1", .block), ("h2", .block), ("h3", .block), ("h4", .block), ("h5", .block), ("h6", .block),
         ("blockquote", .block), ("pre", .block), ("table", .block), ("tr", .row), ("dt", .row), ("dd", .row),
         ("section", .block), ("article", .block), ("header", .block), ("footer", .block), ("figure", .block),
         ("hr", .block), ("dl", .block),
         ("script", .skipContent), ("style", .skipContent), ("head", .skipContent), ("title", .skipContent),
-        ]
-        return names.map { name, kind in (name.utf8.reversed().reduce(0) { $0 << 8 | UInt128($1) }, kind) }
-    }()
+    ])
 
     private struct Tag {
         var name: Range<Int>
@@ -214,6 +201,11 @@ enum HTMLText {
         return end
     }
 
+    /// Whether two tag names (letters and digits) in `bytes` are the same, without case.
+    static func sameTagName(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }
+    }
+
     private static func skipComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard matches(bytes, at: start, "<!--") else { return nil }
         var i = start + 4
@@ -230,8 +222,7 @@ enum HTMLText {
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), let tag = readTag(from: i, &scan) {
-                if tag.isClosing, tag.name.count == name.count,
-                   zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
+                if tag.isClosing, sameTagName(tag.name, name, in: bytes) {
                     return tag.end
                 }
                 // Past the tag, not into it: reading never goes back over a tag it read.
@@ -270,8 +261,7 @@ enum HTMLText {
         let nameStart = i
         while i < bytes.count, i - nameStart <= 10, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
         guard i > nameStart, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self)
-        guard let scalar = HTMLEntities.scalar(named: name) else { return nil }
+        guard let scalar = HTMLEntities.scalar(named: UnsafeBufferPointer(rebasing: bytes[nameStart..<i])) else { return nil }
         return (scalar, i + 1)
     }
 

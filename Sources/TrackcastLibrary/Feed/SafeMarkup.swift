@@ -296,8 +296,14 @@ public enum SafeMarkup {
         }
 
         mutating func text(_ scalar: Unicode.Scalar) {
-            var character = String(scalar)
-            character.withUTF8 { text($0) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+                var count = 0
+                for byte in scalar.utf8 {
+                    buffer[count] = byte
+                    count += 1
+                }
+                text(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
         }
 
         private mutating func write(_ markup: String) {
@@ -319,10 +325,10 @@ public enum SafeMarkup {
 
         /// Acts on a tag; returns where reading goes on (past a skipped element's content).
         mutating func apply(_ tag: Tag, _ scan: inout TagScan, next: Int) -> Int {
-            switch tag.name {
-            case "b", "strong": toggle(.bold, "<b>", tag)
-            case "i", "em": toggle(.italic, "<i>", tag)
-            case "a":
+            switch tag.kind {
+            case .bold: toggle(.bold, "<b>", tag)
+            case .italic: toggle(.italic, "<i>", tag)
+            case .link:
                 if tag.isClosing {
                     close(.link)
                 } else if let href = tag.href.flatMap(SafeMarkup.allowedLink), open.count < Self.maximumDepth {
@@ -331,20 +337,17 @@ public enum SafeMarkup {
                     write("<a href=\"\(SafeMarkup.escaped(href))\">")
                     open.append(.link)
                 }
-            case "br": breakLine(1, accumulate: true)
-            case "p", "div", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "table", "section",
-                 "article", "header", "footer", "figure", "hr":
-                breakLine(2, accumulate: false)
-            case "tr", "dt", "dd":
-                breakLine(1, accumulate: false)
-            case "ul", "ol":
+            case .lineBreak: breakLine(1, accumulate: true)
+            case .block: breakLine(2, accumulate: false)
+            case .row: breakLine(1, accumulate: false)
+            case .bulletList, .numberedList:
                 if tag.isClosing {
                     if !lists.isEmpty { lists.removeLast() }
                 } else {
-                    lists.append(tag.name == "ol" ? 1 : nil)
+                    lists.append(tag.kind == .numberedList ? 1 : nil)
                 }
                 breakLine(lists.isEmpty ? 2 : 1, accumulate: false)
-            case "li" where !tag.isClosing:
+            case .listItem where !tag.isClosing:
                 breakLine(1, accumulate: false)
                 flushWhitespace()
                 if let number = lists.last ?? nil {
@@ -354,7 +357,7 @@ public enum SafeMarkup {
                     write("• ")
                 }
                 hasText = true
-            case "script", "style", "head", "title", "iframe", "object", "svg", "template", "noscript":
+            case .skipContent:
                 // Content that is not text for a reader: skipped whole.
                 if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, from: next, &scan) }
             default:
@@ -404,12 +407,31 @@ public enum SafeMarkup {
     // MARK: Reading
 
     struct Tag {
-        /// Lower-cased.
-        var name: String
+        /// Where the name is in the input.
+        var name: Range<Int>
+        /// What the name is to the markup; `nil` for any other tag (dropped, its text kept).
+        var kind: TagKind?
         var isClosing: Bool
         var href: String?
         var end: Int
     }
+
+    enum TagKind: Sendable {
+        case bold, italic, link, lineBreak, block, row, bulletList, numberedList, listItem, skipContent
+    }
+
+    /// Tag names, most common in show notes first.
+    private static let tagKinds = TagNameTable<TagKind>([
+        ("p", .block), ("br", .lineBreak), ("a", .link), ("li", .listItem), ("b", .bold), ("strong", .bold),
+        ("i", .italic), ("em", .italic), ("ul", .bulletList), ("ol", .numberedList), ("div", .block),
+        ("h1", .block), ("h2", .block), ("h3", .block), ("h4", .block), ("h5", .block), ("h6", .block),
+        ("blockquote", .block), ("pre", .block), ("table", .block), ("section", .block), ("article", .block),
+        ("header", .block), ("footer", .block), ("figure", .block), ("hr", .block),
+        ("tr", .row), ("dt", .row), ("dd", .row),
+        ("script", .skipContent), ("style", .skipContent), ("head", .skipContent), ("title", .skipContent),
+        ("iframe", .skipContent), ("object", .skipContent), ("svg", .skipContent), ("template", .skipContent),
+        ("noscript", .skipContent),
+    ])
 
     /// Where reading a tag's attributes is, as `TagScan` marks it.
     private enum TagState: UInt8 {
@@ -427,7 +449,8 @@ public enum SafeMarkup {
         let nameStart = i
         while i < limit, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
         scan.steps += i - start
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self).lowercased()
+        let name = nameStart..<i
+        let kind = tagKinds.kind(of: name, in: bytes)
         var href: String?
         var state = TagState.between
         var attribute = i..<i
@@ -437,7 +460,7 @@ public enum SafeMarkup {
             let c = bytes[i]
             switch state {
             case .between:
-                if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
+                if c == UInt8(ascii: ">") { return Tag(name: name, kind: kind, isClosing: closing, href: href, end: i + 1) }
                 if HTMLText.isLetter(c) {
                     attribute = i..<i
                     state = .name
@@ -501,13 +524,13 @@ public enum SafeMarkup {
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// After `<script>`: the index past `</script>`, or the end.
-    static func endOfElement(_ name: String, from start: Int, _ scan: inout TagScan) -> Int {
+    static func endOfElement(_ name: Range<Int>, from start: Int, _ scan: inout TagScan) -> Int {
         let bytes = scan.bytes
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/"),
                let tag = readTag(from: i, &scan) {
-                if tag.name == name { return tag.end }
+                if HTMLText.sameTagName(tag.name, name, in: bytes) { return tag.end }
                 // Past the tag, not into it: reading never goes back over a tag it read.
                 i = tag.end
                 continue
