@@ -331,7 +331,8 @@ public enum SafeMarkup {
             case .link:
                 if tag.isClosing {
                     close(.link)
-                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink), open.count < Self.maximumDepth {
+                } else if let href = tag.href.flatMap({ SafeMarkup.allowedLink(SafeMarkup.hrefValue(scan.bytes, $0)) }),
+                          open.count < Self.maximumDepth {
                     close(.link) // links do not nest
                     flushWhitespace()
                     write("<a href=\"\(SafeMarkup.escaped(href))\">")
@@ -412,7 +413,9 @@ public enum SafeMarkup {
         /// What the name is to the markup; `nil` for any other tag (dropped, its text kept).
         var kind: TagKind?
         var isClosing: Bool
-        var href: String?
+        /// Where the value of the last `href` attribute is, entities not yet decoded:
+        /// a range, so that a tag is plain data, made and dropped at no cost.
+        var href: Range<Int>?
         var end: Int
     }
 
@@ -451,7 +454,7 @@ public enum SafeMarkup {
         scan.steps += i - start
         let name = nameStart..<i
         let kind = tagKinds.kind(of: name, in: bytes)
-        var href: String?
+        var href: Range<Int>?
         var state = TagState.between
         var attribute = i..<i
         var valueStart = i
@@ -495,7 +498,7 @@ public enum SafeMarkup {
                 }
             case .doubleQuoted, .singleQuoted:
                 if c == UInt8(ascii: state == .doubleQuoted ? "\"" : "'") {
-                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    if isHref(bytes, attribute) { href = valueStart..<i }
                     state = .between
                 }
                 i += 1
@@ -503,7 +506,7 @@ public enum SafeMarkup {
                 if c != UInt8(ascii: ">"), c > 0x20 {
                     i += 1
                 } else {
-                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    if isHref(bytes, attribute) { href = valueStart..<i }
                     state = .between
                 }
             }
@@ -512,13 +515,14 @@ public enum SafeMarkup {
         return nil
     }
 
-    /// The value, entities decoded, if the attribute is `href` (in any case).
-    private static func hrefValue(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Range<Int>,
-                                  _ value: Range<Int>) -> String? {
-        guard attribute.count == 4, zip(attribute, "href".utf8).allSatisfy({ bytes[$0] | 0x20 == $1 }) else {
-            return nil
-        }
-        return HTMLText.decodingEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+    /// Whether the attribute's name is `href` (in any case).
+    private static func isHref(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Range<Int>) -> Bool {
+        attribute.count == 4 && zip(attribute, "href".utf8).allSatisfy { bytes[$0] | 0x20 == $1 }
+    }
+
+    /// An attribute's value, entities decoded.
+    private static func hrefValue(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) -> String {
+        HTMLText.decodingEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
