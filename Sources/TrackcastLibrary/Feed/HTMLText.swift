@@ -70,7 +70,7 @@ enum HTMLText {
                     }
                     if let tag = readTag(from: i, &scan) {
                         i = tag.end
-                        switch blockKind(bytes, tag.name) {
+                        switch blockKinds.kind(of: tag.name, in: bytes) ?? .inline {
                         case .lineBreak:
                             writer.breakLine(blankLine: false, accumulate: true)
                         case .block:
@@ -89,7 +89,7 @@ enum HTMLText {
                         continue
                     }
                 } else if c == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    if let scalar = entity.scalar { writer.write(String(scalar).utf8) }
+                    if let scalar = entity.scalar { writer.write(scalar.utf8) }
                     i = entity.end
                     continue
                 } else if isSpace(c) {
@@ -97,19 +97,7 @@ enum HTMLText {
                     i += 1
                     continue
                 }
-                // Text up to the next byte that may mean something, in one write; a single
-                // space between words goes in with them, as `space()` then `write` would write it.
-                var end = i + 1
-                while end < n {
-                    let next = bytes[end]
-                    if next == UInt8(ascii: " "), end + 1 < n, !isMarkupOrSpace(bytes[end + 1]) {
-                        end += 2
-                    } else if isMarkupOrSpace(next) {
-                        break
-                    } else {
-                        end += 1
-                    }
-                }
+                let end = textRunEnd(bytes, from: i)
                 writer.write(UnsafeBufferPointer(rebasing: bytes[i..<end]))
                 i = end
             }
@@ -130,7 +118,7 @@ enum HTMLText {
             var i = 0
             while i < bytes.count {
                 if bytes[i] == UInt8(ascii: "&"), let entity = decodeEntity(bytes, from: i) {
-                    if let scalar = entity.scalar { out.append(contentsOf: String(scalar).utf8) }
+                    if let scalar = entity.scalar { out.append(contentsOf: scalar.utf8) }
                     i = entity.end
                 } else {
                     out.append(bytes[i])
@@ -148,28 +136,15 @@ enum HTMLText {
         case inline, lineBreak, row, block, listItem, skipContent
     }
 
-    private static func blockKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> BlockKind {
-        // Lower-cased and packed into one number, the name is compared with each of
-        // the table's in one step: lower-cased into a string, it cost more than the
-        // rest of reducing show notes to text.
-        guard name.count <= 16 else { return .inline }
-        var key: UInt128 = 0
-        for index in name.reversed() { key = key << 8 | UInt128(bytes[index] | 0x20) }
-        return blockKinds.first { $0.key == key }?.kind ?? .inline
-    }
-
-    /// Tag names, most common in show notes first, as `blockKind` packs them (first byte lowest).
-    private static let blockKinds: [(key: UInt128, kind: BlockKind)] = {
-        let names: [(String, BlockKind)] = [
+    /// Tag names, most common in show notes first.
+    private static let blockKinds = TagNameTable<BlockKind>([
         ("p", .block), ("br", .lineBreak), ("li", .listItem), ("ul", .block), ("ol", .block), ("div", .row),
         ("h1", .block), ("h2", .block), ("h3", .block), ("h4", .block), ("h5", .block), ("h6", .block),
         ("blockquote", .block), ("pre", .block), ("table", .block), ("tr", .row), ("dt", .row), ("dd", .row),
         ("section", .block), ("article", .block), ("header", .block), ("footer", .block), ("figure", .block),
         ("hr", .block), ("dl", .block),
         ("script", .skipContent), ("style", .skipContent), ("head", .skipContent), ("title", .skipContent),
-        ]
-        return names.map { name, kind in (name.utf8.reversed().reduce(0) { $0 << 8 | UInt128($1) }, kind) }
-    }()
+    ])
 
     private struct Tag {
         var name: Range<Int>
@@ -205,6 +180,32 @@ enum HTMLText {
         return nil
     }
 
+    /// The end of the text that starts at `start` (whose first byte is taken as
+    /// text whatever it is): the next byte that may mean something (`<`, `&`,
+    /// whitespace), so that the text is written in one go. A single space
+    /// between words goes in with them, as a writer that collapses whitespace
+    /// would write it after the word before.
+    static func textRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        var end = start + 1
+        while end < n {
+            let next = bytes[end]
+            if next == UInt8(ascii: " "), end + 1 < n, !isMarkupOrSpace(bytes[end + 1]) {
+                end += 2
+            } else if isMarkupOrSpace(next) {
+                break
+            } else {
+                end += 1
+            }
+        }
+        return end
+    }
+
+    /// Whether two tag names (letters and digits) in `bytes` are the same, without case.
+    static func sameTagName(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }
+    }
+
     private static func skipComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard matches(bytes, at: start, "<!--") else { return nil }
         var i = start + 4
@@ -221,8 +222,7 @@ enum HTMLText {
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), let tag = readTag(from: i, &scan) {
-                if tag.isClosing, tag.name.count == name.count,
-                   zip(tag.name, name).allSatisfy({ (bytes[$0] | 0x20) == (bytes[$1] | 0x20) }) {
+                if tag.isClosing, sameTagName(tag.name, name, in: bytes) {
                     return tag.end
                 }
                 // Past the tag, not into it: reading never goes back over a tag it read.
@@ -261,8 +261,7 @@ enum HTMLText {
         let nameStart = i
         while i < bytes.count, i - nameStart <= 10, isLetter(bytes[i]) || isDigit(bytes[i]) { i += 1 }
         guard i > nameStart, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self)
-        guard let scalar = HTMLEntities.scalar(named: name) else { return nil }
+        guard let scalar = HTMLEntities.scalar(named: UnsafeBufferPointer(rebasing: bytes[nameStart..<i])) else { return nil }
         return (scalar, i + 1)
     }
 
@@ -285,7 +284,8 @@ enum HTMLText {
 
     static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+    /// HTML's whitespace between words.
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
     private static func isMarkupOrSpace(_ c: UInt8) -> Bool { c == UInt8(ascii: "<") || c == UInt8(ascii: "&") || isSpace(c) }
 
     /// Output with HTML's whitespace rules: spaces and line breaks are only

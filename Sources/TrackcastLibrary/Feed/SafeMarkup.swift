@@ -22,7 +22,7 @@ public enum SafeMarkup {
         return html.withUTF8 { bytes in
             var scan = TagScan(bytes)
             defer { steps = scan.steps }
-            var writer = Writer()
+            var writer = Writer(capacity: bytes.count)
             var i = 0
             let n = bytes.count
             while i < n {
@@ -37,21 +37,21 @@ public enum SafeMarkup {
                         i = writer.apply(tag, &scan, next: i)
                         continue
                     }
-                    writer.text("<")
-                    i += 1
                 } else if c == UInt8(ascii: "&"), let entity = HTMLText.decodeEntity(bytes, from: i) {
-                    if let scalar = entity.scalar { writer.text(String(scalar)) }
+                    if let scalar = entity.scalar { writer.text(scalar) }
                     i = entity.end
-                } else if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C {
+                    continue
+                } else if HTMLText.isSpace(c) {
                     writer.space()
                     i += 1
-                } else {
-                    // One UTF-8 sequence at a time, so escaping sees whole characters.
-                    var end = i + 1
-                    while end < n, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                    writer.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self))
-                    i = end
+                    continue
                 }
+                // Text (a `<` or `&` that starts nothing is text too), escaped in one go: a
+                // character at a time, each made into a string and escaped alone, it cost
+                // several times the parse of the feed it came in.
+                let end = HTMLText.textRunEnd(bytes, from: i)
+                writer.text(UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                i = end
             }
             return writer.finished()
         }
@@ -151,24 +151,76 @@ public enum SafeMarkup {
     /// `text` with the five characters markup gives meaning escaped, and the
     /// control characters Pango refuses dropped.
     public static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || (0xFFFE...0xFFFF).contains(scalar.value):
-                continue
-            default: out.unicodeScalars.append(scalar)
-            }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            appendEscaped(bytes, to: &out)
+            return out.withUnsafeBufferPointer(String.init(knownValidUTF8:))
         }
-        return out
     }
+
+    /// `escaped` on valid UTF-8, onto `out`: runs that need nothing are copied
+    /// whole, and what is dropped is dropped a whole character at a time, so
+    /// `out` stays valid UTF-8.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var copied = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let byte = bytes[i]
+            guard mayNeedEscaping(byte) else {
+                i += 1
+                continue
+            }
+            let replacement: StaticString
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&apos;"
+            case 0xC2:
+                // U+0080–U+009F, the C1 controls, are C2 80–C2 9F; the rest of C2's are kept.
+                guard bytes[i + 1] <= 0x9F else {
+                    i += 2
+                    continue
+                }
+                replacement = ""
+                length = 2
+            case 0xEF:
+                // U+FFFE and U+FFFF, which are no characters, are EF BF BE and EF BF BF.
+                guard bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE else {
+                    i += 3
+                    continue
+                }
+                replacement = ""
+                length = 3
+            default:
+                // The other C0 controls and DEL.
+                replacement = ""
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            i += length
+            copied = i
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<n]))
+    }
+
+    /// Whether `escaped` may change the character `byte` starts: the five, C0
+    /// controls but tab and line feed, DEL, and the lead bytes of C1 controls
+    /// (C2) and of U+FFFE and U+FFFF (EF). Not a continuation byte.
+    @inline(__always)
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        if byte < 0x40 { return (escapedBelow0x40 >> UInt64(byte)) & 1 != 0 }
+        return byte == 0x7F || byte == 0xC2 || byte == 0xEF
+    }
+
+    /// Bits 0–31 (controls) but 9 and 10 (tab, line feed), and `"`, `&`, `'`, `<` and `>`.
+    private static let escapedBelow0x40: UInt64 = 0xFFFF_F9FF
+        | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
 
     /// The address if it may be a link: an absolute `http`, `https` or
     /// `mailto` URL (schemes compared without case, after trimming the
@@ -218,13 +270,16 @@ public enum SafeMarkup {
         /// it) written again and again makes markup grow as the square of the tags.
         static let maximumDepth = 8
 
-        var out = ""
+        /// The markup's UTF-8: input bytes escaped a run at a time, and the tags written.
+        var out: [UInt8] = []
         var open: [Inline] = []
         var pendingSpace = false
         var pendingBreaks = 0
         var hasText = false
         /// Ordered lists being written: the next number of each, `nil` for bullets.
         var lists: [Int?] = []
+
+        init(capacity: Int) { out.reserveCapacity(capacity) }
 
         mutating func space() { pendingSpace = true }
 
@@ -233,19 +288,35 @@ public enum SafeMarkup {
             pendingSpace = false
         }
 
-        mutating func text(_ text: String) {
+        /// Text: valid UTF-8, whole characters.
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
             flushWhitespace()
-            out += SafeMarkup.escaped(text)
+            SafeMarkup.appendEscaped(bytes, to: &out)
             hasText = true
+        }
+
+        mutating func text(_ scalar: Unicode.Scalar) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+                var count = 0
+                for byte in scalar.utf8 {
+                    buffer[count] = byte
+                    count += 1
+                }
+                text(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
+        }
+
+        private mutating func write(_ markup: String) {
+            out.append(contentsOf: markup.utf8)
         }
 
         /// Written before text, not at the end: nothing trails.
         private mutating func flushWhitespace() {
             if hasText {
                 if pendingBreaks > 0 {
-                    out += String(repeating: "\n", count: pendingBreaks)
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingBreaks))
                 } else if pendingSpace {
-                    out += " "
+                    out.append(UInt8(ascii: " "))
                 }
             }
             pendingBreaks = 0
@@ -254,42 +325,40 @@ public enum SafeMarkup {
 
         /// Acts on a tag; returns where reading goes on (past a skipped element's content).
         mutating func apply(_ tag: Tag, _ scan: inout TagScan, next: Int) -> Int {
-            switch tag.name {
-            case "b", "strong": toggle(.bold, "<b>", tag)
-            case "i", "em": toggle(.italic, "<i>", tag)
-            case "a":
+            switch tag.kind {
+            case .bold: toggle(.bold, "<b>", tag)
+            case .italic: toggle(.italic, "<i>", tag)
+            case .link:
                 if tag.isClosing {
                     close(.link)
-                } else if let href = tag.href.flatMap(SafeMarkup.allowedLink), open.count < Self.maximumDepth {
+                } else if let href = tag.href.flatMap({ SafeMarkup.allowedLink(SafeMarkup.hrefValue(scan.bytes, $0)) }),
+                          open.count < Self.maximumDepth {
                     close(.link) // links do not nest
                     flushWhitespace()
-                    out += "<a href=\"\(SafeMarkup.escaped(href))\">"
+                    write("<a href=\"\(SafeMarkup.escaped(href))\">")
                     open.append(.link)
                 }
-            case "br": breakLine(1, accumulate: true)
-            case "p", "div", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "table", "section",
-                 "article", "header", "footer", "figure", "hr":
-                breakLine(2, accumulate: false)
-            case "tr", "dt", "dd":
-                breakLine(1, accumulate: false)
-            case "ul", "ol":
+            case .lineBreak: breakLine(1, accumulate: true)
+            case .block: breakLine(2, accumulate: false)
+            case .row: breakLine(1, accumulate: false)
+            case .bulletList, .numberedList:
                 if tag.isClosing {
                     if !lists.isEmpty { lists.removeLast() }
                 } else {
-                    lists.append(tag.name == "ol" ? 1 : nil)
+                    lists.append(tag.kind == .numberedList ? 1 : nil)
                 }
                 breakLine(lists.isEmpty ? 2 : 1, accumulate: false)
-            case "li" where !tag.isClosing:
+            case .listItem where !tag.isClosing:
                 breakLine(1, accumulate: false)
                 flushWhitespace()
                 if let number = lists.last ?? nil {
-                    out += "\(number). "
+                    write("\(number). ")
                     lists[lists.count - 1] = number + 1
                 } else {
-                    out += "• "
+                    write("• ")
                 }
                 hasText = true
-            case "script", "style", "head", "title", "iframe", "object", "svg", "template", "noscript":
+            case .skipContent:
                 // Content that is not text for a reader: skipped whole.
                 if !tag.isClosing { return SafeMarkup.endOfElement(tag.name, from: next, &scan) }
             default:
@@ -303,7 +372,7 @@ public enum SafeMarkup {
                 close(kind)
             } else if open.count < Self.maximumDepth {
                 flushWhitespace()
-                out += opening
+                write(opening)
                 open.append(kind)
             }
         }
@@ -312,10 +381,10 @@ public enum SafeMarkup {
         private mutating func close(_ kind: Inline) {
             guard let index = open.lastIndex(of: kind) else { return }
             let reopen = open[(index + 1)...].filter { $0 != .link }
-            for element in open[index...].reversed() { out += Self.closing(element) }
+            for element in open[index...].reversed() { write(Self.closing(element)) }
             open.removeSubrange(index...)
             for element in reopen {
-                out += element == .bold ? "<b>" : "<i>"
+                write(element == .bold ? "<b>" : "<i>")
                 open.append(element)
             }
         }
@@ -329,21 +398,43 @@ public enum SafeMarkup {
         }
 
         mutating func finished() -> String {
-            for element in open.reversed() { out += Self.closing(element) }
+            for element in open.reversed() { write(Self.closing(element)) }
             open.removeAll()
-            return out
+            // Valid: the input's valid UTF-8 cut at ASCII bytes and whole characters, and tags.
+            return out.withUnsafeBufferPointer(String.init(knownValidUTF8:))
         }
     }
 
     // MARK: Reading
 
     struct Tag {
-        /// Lower-cased.
-        var name: String
+        /// Where the name is in the input.
+        var name: Range<Int>
+        /// What the name is to the markup; `nil` for any other tag (dropped, its text kept).
+        var kind: TagKind?
         var isClosing: Bool
-        var href: String?
+        /// Where the value of the last `href` attribute is, entities not yet decoded:
+        /// a range, so that a tag is plain data, made and dropped at no cost.
+        var href: Range<Int>?
         var end: Int
     }
+
+    enum TagKind: Sendable {
+        case bold, italic, link, lineBreak, block, row, bulletList, numberedList, listItem, skipContent
+    }
+
+    /// Tag names, most common in show notes first.
+    private static let tagKinds = TagNameTable<TagKind>([
+        ("p", .block), ("br", .lineBreak), ("a", .link), ("li", .listItem), ("b", .bold), ("strong", .bold),
+        ("i", .italic), ("em", .italic), ("ul", .bulletList), ("ol", .numberedList), ("div", .block),
+        ("h1", .block), ("h2", .block), ("h3", .block), ("h4", .block), ("h5", .block), ("h6", .block),
+        ("blockquote", .block), ("pre", .block), ("table", .block), ("section", .block), ("article", .block),
+        ("header", .block), ("footer", .block), ("figure", .block), ("hr", .block),
+        ("tr", .row), ("dt", .row), ("dd", .row),
+        ("script", .skipContent), ("style", .skipContent), ("head", .skipContent), ("title", .skipContent),
+        ("iframe", .skipContent), ("object", .skipContent), ("svg", .skipContent), ("template", .skipContent),
+        ("noscript", .skipContent),
+    ])
 
     /// Where reading a tag's attributes is, as `TagScan` marks it.
     private enum TagState: UInt8 {
@@ -361,8 +452,9 @@ public enum SafeMarkup {
         let nameStart = i
         while i < limit, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
         scan.steps += i - start
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self).lowercased()
-        var href: String?
+        let name = nameStart..<i
+        let kind = tagKinds.kind(of: name, in: bytes)
+        var href: Range<Int>?
         var state = TagState.between
         var attribute = i..<i
         var valueStart = i
@@ -371,7 +463,7 @@ public enum SafeMarkup {
             let c = bytes[i]
             switch state {
             case .between:
-                if c == UInt8(ascii: ">") { return Tag(name: name, isClosing: closing, href: href, end: i + 1) }
+                if c == UInt8(ascii: ">") { return Tag(name: name, kind: kind, isClosing: closing, href: href, end: i + 1) }
                 if HTMLText.isLetter(c) {
                     attribute = i..<i
                     state = .name
@@ -406,7 +498,7 @@ public enum SafeMarkup {
                 }
             case .doubleQuoted, .singleQuoted:
                 if c == UInt8(ascii: state == .doubleQuoted ? "\"" : "'") {
-                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    if isHref(bytes, attribute) { href = valueStart..<i }
                     state = .between
                 }
                 i += 1
@@ -414,7 +506,7 @@ public enum SafeMarkup {
                 if c != UInt8(ascii: ">"), c > 0x20 {
                     i += 1
                 } else {
-                    href = hrefValue(bytes, attribute, valueStart..<i) ?? href
+                    if isHref(bytes, attribute) { href = valueStart..<i }
                     state = .between
                 }
             }
@@ -423,25 +515,26 @@ public enum SafeMarkup {
         return nil
     }
 
-    /// The value, entities decoded, if the attribute is `href` (in any case).
-    private static func hrefValue(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Range<Int>,
-                                  _ value: Range<Int>) -> String? {
-        guard attribute.count == 4, zip(attribute, "href".utf8).allSatisfy({ bytes[$0] | 0x20 == $1 }) else {
-            return nil
-        }
-        return HTMLText.decodingEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+    /// Whether the attribute's name is `href` (in any case).
+    private static func isHref(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Range<Int>) -> Bool {
+        attribute.count == 4 && zip(attribute, "href".utf8).allSatisfy { bytes[$0] | 0x20 == $1 }
+    }
+
+    /// An attribute's value, entities decoded.
+    private static func hrefValue(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) -> String {
+        HTMLText.decodingEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// After `<script>`: the index past `</script>`, or the end.
-    static func endOfElement(_ name: String, from start: Int, _ scan: inout TagScan) -> Int {
+    static func endOfElement(_ name: Range<Int>, from start: Int, _ scan: inout TagScan) -> Int {
         let bytes = scan.bytes
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/"),
                let tag = readTag(from: i, &scan) {
-                if tag.name == name { return tag.end }
+                if HTMLText.sameTagName(tag.name, name, in: bytes) { return tag.end }
                 // Past the tag, not into it: reading never goes back over a tag it read.
                 i = tag.end
                 continue

@@ -31,9 +31,17 @@ struct TagScan {
     /// `>` is near enough for it to end at all.
     mutating func limit(forTagAt start: Int) -> Int? {
         if nextClose < start {
-            let from = UnsafeRawPointer(bytes.baseAddress! + start)
-            nextClose = memchr(from, Int32(UInt8(ascii: ">")), bytes.count - start)
-                .map { start + from.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            // Most tags are short: their `>` is found before a call to memchr would have begun.
+            let nearEnd = min(bytes.count, start + 16)
+            var i = start
+            while i < nearEnd, bytes[i] != UInt8(ascii: ">") { i += 1 }
+            if i < nearEnd {
+                nextClose = i
+            } else {
+                let from = UnsafeRawPointer(bytes.baseAddress! + i)
+                nextClose = memchr(from, Int32(UInt8(ascii: ">")), bytes.count - i)
+                    .map { i + from.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            }
             steps += nextClose - start
         }
         guard nextClose < bytes.count, nextClose - start < Self.maximumLength else { return nil }

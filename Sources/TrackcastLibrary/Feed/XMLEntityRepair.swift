@@ -62,8 +62,8 @@ enum XMLEntityRepair {
         }
         while i < bytes.count, i - start <= 32, HTMLText.isLetter(bytes[i]) || HTMLText.isDigit(bytes[i]) { i += 1 }
         guard i > start + 1, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return .bare }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]), as: UTF8.self)
-        if HTMLEntities.xmlPredefined.contains(name) { return .xml }
+        let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i])
+        if HTMLEntities.xmlPredefined.contains(String(decoding: name, as: UTF8.self)) { return .xml }
         if let scalar = HTMLEntities.scalar(named: name) { return .html(scalar, end: i + 1) }
         return .xml
     }

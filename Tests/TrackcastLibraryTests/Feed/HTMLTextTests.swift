@@ -34,6 +34,7 @@ struct HTMLTextTests {
         ("<a href='x>y'>link</a> text", "link text"),
         ("unclosed <b", "unclosed <b"),
         ("<div>row</div><div>row</div>", "row\nrow"),
+        ("<H1>Up</H1><DIV>x</DIV><SCRIPT>y</Script>z", "Up\n\nx\nz"),
     ])
     func plainText(_ html: String, _ text: String) {
         #expect(HTMLText.plainText(fromHTML: html) == text)
@@ -45,6 +46,9 @@ struct HTMLTextTests {
         ("Q&A; session", "Q&A; session"),
         ("&lt;b&gt;", "<b>"),
         ("no entities", "no entities"),
+        ("&AElig;&thetasym;&zwnj;&Alpha;&alpha;&rsquo;&le;", "Æϑ\u{200C}Αα’≤"),
+        // Names are matched with their case, and none is longer than eight letters.
+        ("&AMP; &Amp; &thetasymx; &Rsquo;", "&AMP; &Amp; &thetasymx; &Rsquo;"),
     ])
     func decodingEntities(_ text: String, _ decoded: String) {
         #expect(HTMLText.decodingEntities(text) == decoded)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackcastLibrary
 
 @Suite("Show notes as safe Pango markup")
@@ -85,6 +86,44 @@ struct SafeMarkupTests {
     @Test("a title with markup characters is escaped literally")
     func title() {
         #expect(SafeMarkup.escaped("Q&A: <b>not bold</b>") == "Q&amp;A: &lt;b&gt;not bold&lt;/b&gt;")
+    }
+
+    @Test("escaping a run of bytes at a time writes what escaping a character at a time writes")
+    func escapingRuns() {
+        // The rule, a character at a time.
+        func reference(_ text: String) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&apos;"
+                case "\n", "\t": out.unicodeScalars.append(scalar)
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0xFFFE...0xFFFF).contains(scalar.value):
+                    continue
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        // Around every byte the escaping looks at: controls, the C1 controls and their
+        // neighbours under the lead byte C2, U+FFFE and U+FFFF and theirs under EF.
+        let pieces = ["a", "word ", "&", "<", ">", "\"", "'", "\n", "\t", "\r", "\u{1}", "\u{1F}", "\u{7F}", "\u{80}",
+                      "\u{85}", "\u{9F}", "\u{A0}", "©", "é", "日", "😀", "\u{FB01}", "\u{FF21}", "\u{FFBF}", "\u{FFFD}",
+                      "\u{FFFE}", "\u{FFFF}", "\u{FEFF}"]
+        var random = SplitMix64(seed: 6)
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(SafeMarkup.escaped(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("tag names are read without case")
+    func tagCase() {
+        #expect(SafeMarkup.fromHTML("<STRONG>s</Strong><EM>e</em><A HREF='https://a.example'>l</A><SCRIPT>x</script>t<OL><LI>one</OL>")
+                == "<b>s</b><i>e</i><a href=\"https://a.example\">l</a>t\n1. one")
     }
 
     @Test("plain text is escaped and its web addresses become links")
