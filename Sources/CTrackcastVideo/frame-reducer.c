@@ -40,7 +40,7 @@
  * box_x × box_y (an intermediate plane of mid_width × mid_height, made a
  * row at a time as the output needs it), then resampled bilinearly to the
  * output's size. */
-typedef struct {
+typedef struct PlanePlan {
     gint in_width, in_height, out_width, out_height;
     gint box_x, box_y, mid_width, mid_height;
     /* A box's sum to an 8-bit average: (sum + divisor / 2) >> shift when
@@ -51,12 +51,18 @@ typedef struct {
     /* Per output column: its left intermediate sample and the right one's
      * weight (of 256), the right one always inside the row (the last column
      * is the one before it at full weight); unused when mid_width ==
-     * out_width. The AVX2 resampler reads 32 bits at each left sample:
-     * the first `gathered` columns' reads stay inside the row. */
+     * out_width. */
     gint32 *column;
     guint16 *column_weight;
-    gint gathered;
-    void (*resample)(const guint8 *, guint8 *, const gint32 *, const guint16 *, gint, gint);
+    /* The same for the AVX2 resampler, by groups of four columns: where
+     * the group's 16 bytes are read from, which of them each column's pair
+     * is (as two 16-bit words), and the pair's weights (of 256); the
+     * first `grouped` columns, whose reads stay inside the row. */
+    gint32 *group_start;
+    guint8 *group_shuffle;
+    gint16 *group_weights;
+    gint grouped;
+    void (*resample)(const struct PlanePlan *, const guint8 *, guint8 *);
     /* Chroma from 4:4:4: a 4×4 box averages its middle 2×2 samples. */
     gboolean middle_only;
     /* Two intermediate rows and which rows they hold (-1: none yet this
@@ -74,10 +80,12 @@ typedef struct {
      * negotiating, under the object lock. */
     gint drawn_width, drawn_height;
     /* Streaming thread: Y, U and V, made in set_info; for BGRA output,
-     * a row of each and the colour matrix's factors (yuv_to_bgra). */
+     * a row of each, the colour matrix's factors and the row converter
+     * (yuv_to_bgra, or its AVX2 version where the CPU has it). */
     PlanePlan planes[3];
     guint8 *converted_rows[3];
     gint32 factors[6];
+    void (*convert)(const guint8 *, const guint8 *, const guint8 *, guint32 *, gint, const gint32 *);
     /* What the decoder is offered to decode into when frames are reduced
      * (propose_allocation). */
     GstAllocator *allocator;
@@ -245,9 +253,47 @@ static inline guint8 to_byte(guint value) { return value > 255 ? 255 : (guint8)v
 #endif
 
 /* 2×2 boxes of 8-bit samples: `count` averages of two columns of two rows. */
-ROW_LOOP void average_pairs(const guint8 *restrict top, const guint8 *restrict bottom, guint8 *restrict out, gint count) {
+ROW_LOOP void average_pairs_of_rows(const guint8 *restrict top, const guint8 *restrict bottom, guint8 *restrict out,
+                                    gint count) {
     for (gint x = 0; x < count; x++)
         out[x] = (guint8)((top[2 * x] + top[2 * x + 1] + bottom[2 * x] + bottom[2 * x + 1] + 2u) >> 2);
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+/* The same with AVX2, 32 a step: each row's neighbours summed by one
+ * multiply-add of bytes by ones (the compiler's version of the loop above
+ * separates even and odd bytes with shuffles first); the rest by that loop. */
+__attribute__((target("avx2"))) static void average_pairs_avx2(const guint8 *restrict top,
+                                                              const guint8 *restrict bottom, guint8 *restrict out,
+                                                              gint count) {
+    const __m256i ones = _mm256_set1_epi8(1), rounding = _mm256_set1_epi16(2);
+    gint x = 0;
+    for (; x + 32 <= count; x += 32) {
+        __m256i sums[2];
+        for (gint half = 0; half < 2; half++) {
+            __m256i upper = _mm256_loadu_si256((const __m256i *)(top + 2 * x + 32 * half));
+            __m256i lower = _mm256_loadu_si256((const __m256i *)(bottom + 2 * x + 32 * half));
+            sums[half] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(_mm256_maddubs_epi16(upper, ones),
+                                                                             _mm256_maddubs_epi16(lower, ones)),
+                                                            rounding), 2);
+        }
+        /* Packed by lanes (0-7, 16-23 | 8-15, 24-31): put in order. */
+        _mm256_storeu_si256((__m256i *)(out + x),
+                            _mm256_permute4x64_epi64(_mm256_packus_epi16(sums[0], sums[1]), 0xD8));
+    }
+    average_pairs_of_rows(top + 2 * x, bottom + 2 * x, out + x, count - x);
+}
+#endif
+
+static void average_pairs(const guint8 *top, const guint8 *bottom, guint8 *out, gint count) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) {
+        average_pairs_avx2(top, bottom, out, count);
+        return;
+    }
+#endif
+    average_pairs_of_rows(top, bottom, out, count);
 }
 
 /* The same of 10-bit samples, brought to 8 bits. */
@@ -313,51 +359,57 @@ ROW_LOOP void blend_rows(const guint8 *restrict upper, const guint8 *restrict lo
 }
 
 /* Each output sample between two neighbours of `source`, per its column's
- * left neighbour and the right one's weight of 256 (`gathered`: only for
- * the AVX2 version below). */
-ROW_LOOP void resample_columns(const guint8 *restrict source, guint8 *restrict out, const gint32 *restrict column,
-                               const guint16 *restrict weight, gint count, gint gathered) {
-    (void)gathered;
-    for (gint x = 0; x < count; x++) {
+ * left neighbour and the right one's weight of 256, from output column `from` on. */
+ROW_LOOP void resample_columns_from(const PlanePlan *plan, const guint8 *restrict source, guint8 *restrict out,
+                                    gint from) {
+    const gint32 *restrict column = plan->column;
+    const guint16 *restrict weight = plan->column_weight;
+    for (gint x = from; x < plan->out_width; x++) {
         guint left = source[column[x]], right = source[column[x] + 1];
         out[x] = (guint8)((left * (256u - weight[x]) + right * weight[x] + 128u) >> 8);
     }
 }
 
+static void resample_columns(const PlanePlan *plan, const guint8 *source, guint8 *out) {
+    resample_columns_from(plan, source, out, 0);
+}
+
 #if defined(__x86_64__)
-#include <immintrin.h>
-/* The same with AVX2, eight samples a step: each neighbour pair is one
- * 32-bit gather from its byte offset, which the compiler does not make of
- * the loop above; the first `gathered` columns' gathers stay inside the
- * row (which may be the input frame's own), the rest go one at a time. */
-__attribute__((target("avx2"))) static void resample_columns_avx2(const guint8 *restrict source, guint8 *restrict out,
-                                                                 const gint32 *restrict column,
-                                                                 const guint16 *restrict weight, gint count,
-                                                                 gint gathered) {
-    const __m256i low_byte = _mm256_set1_epi32(0xff), rounding = _mm256_set1_epi32(128);
+/* The same with AVX2, 16 samples a step: each group of four takes its
+ * pairs out of 16 bytes read at its start with one byte shuffle (as
+ * 16-bit words), and weighs them with one multiply-add (the compiler makes
+ * a load per sample of the loop above; a gather of the pairs measured
+ * slower); the columns after `grouped` by the loop above. */
+__attribute__((target("avx2"))) static void resample_columns_avx2(const PlanePlan *plan, const guint8 *restrict source,
+                                                                 guint8 *restrict out) {
+    const __m256i rounding = _mm256_set1_epi32(128);
     gint x = 0;
-    for (; x + 8 <= gathered; x += 8) {
-        __m256i pairs = _mm256_i32gather_epi32((const int *)source, _mm256_loadu_si256((const __m256i *)(column + x)), 1);
-        __m256i left = _mm256_and_si256(pairs, low_byte);
-        __m256i right = _mm256_and_si256(_mm256_srli_epi32(pairs, 8), low_byte);
-        __m256i weights = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(weight + x)));
-        /* left × 256 + (right − left) × weight: the same sum, one multiply. */
-        __m256i mixed = _mm256_add_epi32(_mm256_slli_epi32(left, 8),
-                                         _mm256_mullo_epi32(_mm256_sub_epi32(right, left), weights));
-        mixed = _mm256_srli_epi32(_mm256_add_epi32(mixed, rounding), 8);
-        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(mixed), _mm256_extracti128_si256(mixed, 1));
-        _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(words, words));
+    for (; x + 16 <= plan->grouped; x += 16) {
+        __m256i mixed[2];
+        for (gint half = 0; half < 2; half++) {
+            gint group = x / 4 + 2 * half;
+            __m256i bytes = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(source + plan->group_start[group]))),
+                _mm_loadu_si128((const __m128i *)(source + plan->group_start[group + 1])), 1);
+            __m256i pairs = _mm256_shuffle_epi8(bytes, _mm256_loadu_si256((const __m256i *)(plan->group_shuffle + 16 * group)));
+            __m256i sums = _mm256_madd_epi16(pairs, _mm256_loadu_si256((const __m256i *)(plan->group_weights + 8 * group)));
+            mixed[half] = _mm256_srli_epi32(_mm256_add_epi32(sums, rounding), 8);
+        }
+        /* Words in lanes as columns 0-3, 8-11 | 4-7, 12-15: put in order, then bytes. */
+        __m256i words = _mm256_permute4x64_epi64(_mm256_packs_epi32(mixed[0], mixed[1]), 0xD8);
+        _mm_storeu_si128((__m128i *)(out + x),
+                         _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1)));
     }
-    for (; x < count; x++) {
-        guint left = source[column[x]], right = source[column[x] + 1];
-        out[x] = (guint8)((left * (256u - weight[x]) + right * weight[x] + 128u) >> 8);
-    }
+    resample_columns_from(plan, source, out, x);
 }
 #endif
 
 static void plan_clear(PlanePlan *plan) {
     g_free(plan->column);
     g_free(plan->column_weight);
+    g_free(plan->group_start);
+    g_free(plan->group_shuffle);
+    g_free(plan->group_weights);
     g_free(plan->rows[0]);
     g_free(plan->rows[1]);
     g_free(plan->blended);
@@ -378,6 +430,35 @@ static gint mid_position(gint index, gint in_size, gint out_size, gint box, gint
         *weight = 0;
     }
     return MIN(first, mid_size - 1);
+}
+
+/* The AVX2 resampler's groups of four columns, from the columns: as
+ * many whole groups as read inside the row and find their pairs in their
+ * 16 bytes (all of them but the last few, since a column is less than two
+ * intermediate samples across). */
+static void plan_groups(PlanePlan *plan) {
+    gint groups = plan->out_width / 4;
+    plan->group_start = g_new(gint32, groups);
+    plan->group_shuffle = g_new(guint8, 16 * groups);
+    plan->group_weights = g_new(gint16, 8 * groups);
+    plan->grouped = 0;
+    for (gint group = 0; group < groups; group++) {
+        gint start = plan->column[4 * group];
+        if (start + 16 > plan->mid_width || plan->column[4 * group + 3] + 1 - start > 15) break;
+        plan->group_start[group] = start;
+        for (gint k = 0; k < 4; k++) {
+            gint x = 4 * group + k;
+            guint8 *shuffle = plan->group_shuffle + 16 * group + 4 * k;
+            /* The left sample and the right one, each a word (0x80: a zero byte). */
+            shuffle[0] = (guint8)(plan->column[x] - start);
+            shuffle[1] = 0x80;
+            shuffle[2] = (guint8)(plan->column[x] + 1 - start);
+            shuffle[3] = 0x80;
+            plan->group_weights[8 * group + 2 * k] = (gint16)(256 - plan->column_weight[x]);
+            plan->group_weights[8 * group + 2 * k + 1] = (gint16)plan->column_weight[x];
+        }
+        plan->grouped = 4 * (group + 1);
+    }
 }
 
 static void plan_make(PlanePlan *plan, gint in_width, gint in_height, gint out_width, gint out_height, gboolean wide,
@@ -410,8 +491,8 @@ static void plan_make(PlanePlan *plan, gint in_width, gint in_height, gint out_w
             }
             plan->column[x] = left;
             plan->column_weight[x] = (guint16)weight;
-            if (left + 4 <= plan->mid_width) plan->gathered = x + 1;
         }
+        plan_groups(plan);
     }
     plan->resample = resample_columns;
 #if defined(__x86_64__)
@@ -575,35 +656,89 @@ static void make_row(PlanePlan *plan, const guint8 *plane, gint stride, gboolean
         }
     }
     if (same_columns) memcpy(row, source, plan->out_width);
-    else plan->resample(source, row, plan->column, plan->column_weight, plan->out_width, plan->gathered);
+    else plan->resample(plan, source, row);
 }
 
 /* Y, U and V rows to BGRA (alpha opaque), each chroma sample covering two
  * pixels across, as videoconvert's fast path does; the matrix and range
- * as fixed-point factors of 2^13 (conversion_factors). */
+ * as fixed-point factors of 2^13 (conversion_factors). The sums are made
+ * in 16 bits with 5 fractional bits (each product's high half, as the
+ * AVX2 version below takes it: twice the lanes of 32-bit products and no
+ * clamping but the final pack), within 1 of exact arithmetic. */
+static inline guint8 clamped_byte(gint32 value) { return value < 0 ? 0 : value > 255 ? 255 : (guint8)value; }
+
+/* The luma term's constant: its offset taken off, and half of the last
+ * fractional bit for rounding. */
+static inline gint32 luma_base(const gint32 *factors) { return 16 - ((factors[1] * factors[0]) >> 8); }
+
 ROW_LOOP void yuv_to_bgra(const guint8 *restrict luma, const guint8 *restrict u, const guint8 *restrict v,
                           guint32 *restrict out, gint count, const gint32 *restrict factors) {
-    const gint32 luma_scale = factors[0], luma_offset = factors[1], r_v = factors[2], g_u = factors[3],
+    const gint32 luma_scale = factors[0], base = luma_base(factors), r_v = factors[2], g_u = factors[3],
                  g_v = factors[4], b_u = factors[5];
-    /* Two pixels a step, sharing their chroma; an odd last pixel after. */
-    for (gint i = 0; i < count / 2; i++) {
-        gint32 cb = u[i] - 128, cr = v[i] - 128;
-        gint32 red = cr * r_v, green = -cb * g_u - cr * g_v, blue = cb * b_u;
-        for (gint k = 0; k < 2; k++) {
-            gint32 y = (luma[2 * i + k] - luma_offset) * luma_scale + 4096;
-            gint32 r = CLAMP((y + red) >> 13, 0, 255), g = CLAMP((y + green) >> 13, 0, 255),
-                   b = CLAMP((y + blue) >> 13, 0, 255);
-            out[2 * i + k] = (guint32)b | (guint32)g << 8 | (guint32)r << 16 | 0xff000000u;
-        }
-    }
-    if (count % 2 == 1) {
-        gint32 cb = u[count / 2] - 128, cr = v[count / 2] - 128, x = count - 1;
-        gint32 y = (luma[x] - luma_offset) * luma_scale + 4096;
-        gint32 r = CLAMP((y + cr * r_v) >> 13, 0, 255), g = CLAMP((y - cb * g_u - cr * g_v) >> 13, 0, 255),
-               b = CLAMP((y + cb * b_u) >> 13, 0, 255);
-        out[x] = (guint32)b | (guint32)g << 8 | (guint32)r << 16 | 0xff000000u;
+    for (gint x = 0; x < count; x++) {
+        gint32 cb = u[x / 2] - 128, cr = v[x / 2] - 128;
+        gint32 y = ((luma[x] * luma_scale) >> 8) + base;
+        gint32 r = (y + ((cr * r_v) >> 8)) >> 5, g = (y - ((cb * g_u) >> 8) - ((cr * g_v) >> 8)) >> 5,
+               b = (y + ((cb * b_u) >> 8)) >> 5;
+        out[x] = (guint32)clamped_byte(b) | (guint32)clamped_byte(g) << 8 | (guint32)clamped_byte(r) << 16 | 0xff000000u;
     }
 }
+
+#if defined(__x86_64__)
+/* The same with AVX2, 32 pixels a step (the compiler makes 32-bit
+ * products of the loop above, and spends as much again doubling chroma and
+ * interleaving bytes); rows under 32 pixels by the loop above. */
+__attribute__((target("avx2"))) static void yuv_to_bgra_avx2(const guint8 *restrict luma, const guint8 *restrict u,
+                                                            const guint8 *restrict v, guint32 *restrict out,
+                                                            gint count, const gint32 *restrict factors) {
+    const __m256i luma_scale = _mm256_set1_epi16((short)factors[0]), base = _mm256_set1_epi16((short)luma_base(factors));
+    const __m256i r_v = _mm256_set1_epi16((short)factors[2]), g_u = _mm256_set1_epi16((short)factors[3]),
+                  g_v = _mm256_set1_epi16((short)factors[4]), b_u = _mm256_set1_epi16((short)factors[5]);
+    const __m256i centre = _mm256_set1_epi16(128), opaque = _mm256_set1_epi16(255);
+    /* Pixels in pairs that share their chroma; an odd last one after. */
+    gint paired = count & ~1;
+    if (paired < 32) {
+        yuv_to_bgra(luma, u, v, out, count, factors);
+        return;
+    }
+    if (paired < count) yuv_to_bgra(luma + paired, u + paired / 2, v + paired / 2, out + paired, 1, factors);
+    /* The last step ends at the last pair, over pixels made already (the
+     * same values). */
+    gint last = paired - 32;
+    for (gint x = 0;; x = MIN(x + 32, last)) {
+        /* 16 chroma samples, in the order in which unpacking each lane with
+         * itself doubles them into pixel order: 0-3 and 8-11, then 4-7 and 12-15. */
+        __m256i cb = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(u + x / 2)));
+        __m256i cr = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(v + x / 2)));
+        cb = _mm256_slli_epi16(_mm256_sub_epi16(_mm256_permute4x64_epi64(cb, 0xD8), centre), 8);
+        cr = _mm256_slli_epi16(_mm256_sub_epi16(_mm256_permute4x64_epi64(cr, 0xD8), centre), 8);
+        /* (c × factor) >> 8, as the high half of (c << 8) × factor. */
+        __m256i red = _mm256_mulhi_epi16(cr, r_v), blue = _mm256_mulhi_epi16(cb, b_u);
+        __m256i green = _mm256_add_epi16(_mm256_mulhi_epi16(cb, g_u), _mm256_mulhi_epi16(cr, g_v));
+        for (gint half = 0; half < 2; half++) {
+            __m256i y = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(luma + x + 16 * half)));
+            y = _mm256_add_epi16(_mm256_mulhi_epu16(_mm256_slli_epi16(y, 8), luma_scale), base);
+            __m256i r = half ? _mm256_unpackhi_epi16(red, red) : _mm256_unpacklo_epi16(red, red);
+            __m256i g = half ? _mm256_unpackhi_epi16(green, green) : _mm256_unpacklo_epi16(green, green);
+            __m256i b = half ? _mm256_unpackhi_epi16(blue, blue) : _mm256_unpacklo_epi16(blue, blue);
+            r = _mm256_srai_epi16(_mm256_add_epi16(y, r), 5);
+            g = _mm256_srai_epi16(_mm256_sub_epi16(y, g), 5);
+            b = _mm256_srai_epi16(_mm256_add_epi16(y, b), 5);
+            /* Per lane (pixels 0-7, 8-15): B and R bytes, G and alpha bytes;
+             * then B G pairs and R A pairs; then whole pixels, four at a time. */
+            __m256i blue_red = _mm256_packus_epi16(b, r), green_alpha = _mm256_packus_epi16(g, opaque);
+            __m256i blue_green = _mm256_unpacklo_epi8(blue_red, green_alpha);
+            __m256i red_alpha = _mm256_unpackhi_epi8(blue_red, green_alpha);
+            __m256i first = _mm256_unpacklo_epi16(blue_green, red_alpha);
+            __m256i second = _mm256_unpackhi_epi16(blue_green, red_alpha);
+            guint32 *target = out + x + 16 * half;
+            _mm256_storeu_si256((__m256i *)target, _mm256_permute2x128_si256(first, second, 0x20));
+            _mm256_storeu_si256((__m256i *)(target + 8), _mm256_permute2x128_si256(first, second, 0x31));
+        }
+        if (x == last) break;
+    }
+}
+#endif
 
 static void reduce_plane(PlanePlan *plan, const GstVideoFrame *in, GstVideoFrame *out, gint component, gboolean wide) {
     const guint8 *plane = GST_VIDEO_FRAME_COMP_DATA(in, component);
@@ -629,8 +764,8 @@ static void reduce_to_bgra(TcFrameReducer *self, const GstVideoFrame *in, GstVid
                 make_row(&self->planes[c], GST_VIDEO_FRAME_COMP_DATA(in, c), GST_VIDEO_FRAME_COMP_STRIDE(in, c), wide,
                          chroma_row, self->converted_rows[c]);
         }
-        yuv_to_bgra(self->converted_rows[0], self->converted_rows[1], self->converted_rows[2],
-                    (guint32 *)(target + (gsize)y * out_stride), self->planes[0].out_width, self->factors);
+        self->convert(self->converted_rows[0], self->converted_rows[1], self->converted_rows[2],
+                      (guint32 *)(target + (gsize)y * out_stride), self->planes[0].out_width, self->factors);
     }
 }
 
@@ -698,7 +833,13 @@ static void tc_frame_reducer_class_init(TcFrameReducerClass *klass) {
     GST_VIDEO_FILTER_CLASS(klass)->transform_frame = transform_frame;
 }
 
-static void tc_frame_reducer_init(TcFrameReducer *self) { self->allocator = tc_frame_allocator_new(); }
+static void tc_frame_reducer_init(TcFrameReducer *self) {
+    self->allocator = tc_frame_allocator_new();
+    self->convert = yuv_to_bgra;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) self->convert = yuv_to_bgra_avx2;
+#endif
+}
 
 GstElement *tc_frame_reducer_new(void) { return g_object_new(tc_frame_reducer_get_type(), NULL); }
 
