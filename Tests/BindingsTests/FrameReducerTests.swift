@@ -39,7 +39,7 @@ struct FrameReducerTests {
             gst_object_unref(UnsafeMutableRawPointer(pipeline))
         }
         let source = try #require(gst_element_factory_make("appsrc", nil))
-        let reducer = try #require(tc_frame_reducer_new())
+        let reducer = try #require(tc_frame_reducer_new() as UnsafeMutablePointer<GstElement>?)
         let sink = try #require(gst_element_factory_make("appsink", nil))
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
         for element in [source, reducer, sink] { try #require(gst_bin_add(bin, element) != 0) }

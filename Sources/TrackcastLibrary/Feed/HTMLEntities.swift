@@ -18,9 +18,10 @@ enum HTMLEntities {
     }
 
     /// The name's bytes, the first lowest; `nil` for a name longer than eight
-    /// bytes, as no name here is. Never 0 for a name of at least one byte but NUL.
+    /// bytes, as no name here is, and for one with a NUL byte: packed, "a" and
+    /// "a\0" would be the same number, and a name of NULs an empty slot's.
     private static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard !name.isEmpty, name.count <= 8 else { return nil }
+        guard !name.isEmpty, name.count <= 8, !name.contains(0) else { return nil }
         var key: UInt64 = 0
         for byte in name.reversed() { key = key << 8 | UInt64(byte) }
         return key
