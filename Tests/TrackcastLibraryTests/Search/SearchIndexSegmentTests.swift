@@ -47,6 +47,16 @@ struct SearchIndexSegmentTests {
 
     private static func url(_ show: Int) -> URL { URL(string: "https://feeds.example.org/\(show).xml")! }
 
+    /// Three shows of two episodes each, each applied in a transaction of its own.
+    private func threeShows() async throws -> [ShowID] {
+        var shows: [ShowID] = []
+        for show in 0..<3 {
+            shows.append(try await store.apply(feed: SampleFeed.feed(1...2, title: "Show \(show)"),
+                                               fetchedFrom: Self.url(show), etag: nil, lastModified: nil).showID)
+        }
+        return shows
+    }
+
     @Test("a feed's episodes are indexed as one segment a table, not one an episode")
     func oneApplyOneSegment() async throws {
         try await store.apply(feed: SampleFeed.feed(1...6), fetchedFrom: SampleFeed.url, etag: nil, lastModified: nil)
@@ -57,11 +67,7 @@ struct SearchIndexSegmentTests {
 
     @Test("a refresh's batch of feeds adds one segment a table")
     func oneBatchOneSegment() async throws {
-        var shows: [ShowID] = []
-        for show in 0..<3 {
-            shows.append(try await store.apply(feed: SampleFeed.feed(1...2, title: "Show \(show)"),
-                                               fetchedFrom: Self.url(show), etag: nil, lastModified: nil).showID)
-        }
+        let shows = try await threeShows()
         #expect(try segments("search_notes") == 3)
         let results = await store.applyRefreshed(shows.enumerated().map { show, id in
             RefreshedFeed(feed: SampleFeed.feed(1...4, title: "Show \(show)"), show: id, requestedFrom: Self.url(show),
@@ -97,11 +103,7 @@ struct SearchIndexSegmentTests {
 
     @Test("rows held for a batch that fails are dropped with it; its shows applied again are indexed once")
     func failedBatchDropsHeldRows() async throws {
-        var shows: [ShowID] = []
-        for show in 0..<3 {
-            shows.append(try await store.apply(feed: SampleFeed.feed(1...2, title: "Show \(show)"),
-                                               fetchedFrom: Self.url(show), etag: nil, lastModified: nil).showID)
-        }
+        let shows = try await threeShows()
         // The middle show's new episodes refused, after the first show's
         // rows were held: the batch rolls back and each show is applied alone.
         try other.executeScript("""
