@@ -14,11 +14,18 @@ struct LibraryKillTests {
     func killDuringRefresh() async throws {
         let hosts = try (1...3).map { try TestHTTPServer(address: "127.0.0.\($0)") }
         var lines: [String] = []
+        var answerLater: [(TestHTTPServer, String, Data)] = []
         for show in 0..<Self.shows {
             let host = hosts[show % hosts.count]
-            let feed = PodcastFeedWriter(title: "Show \(show)", episodes: Self.episodes)
-            // A short wait per answer keeps the refresh running long enough to be caught mid-way.
-            host.route("/\(show).xml", .delay(.milliseconds(40), then: .init(.document(feed.data(), contentType: "text/xml"))))
+            let feed = PodcastFeedWriter(title: "Show \(show)", episodes: Self.episodes).data()
+            if show < Self.shows / 2 {
+                // A short wait per answer spreads the writes out, so the kill lands among them.
+                host.route("/\(show).xml", .delay(.milliseconds(40), then: .init(.document(feed, contentType: "text/xml"))))
+            } else {
+                // Unanswered until after the kill: however fast the rest goes, the refresh cannot finish first.
+                host.route("/\(show).xml", .stall)
+                answerLater.append((host, "/\(show).xml", feed))
+            }
             lines.append("<outline type=\"rss\" text=\"Show \(show)\" xmlUrl=\"\(host.url("/\(show).xml"))\"/>")
         }
         let cli = try LibraryCLI()
@@ -40,6 +47,9 @@ struct LibraryKillTests {
         #expect(counts.values.allSatisfy { $0 == Self.episodes }, "\(counts)")
         #expect(counts.count >= finishedBeforeKill)
 
+        for (host, path, feed) in answerLater {
+            host.route(path, .document(feed, contentType: "text/xml"))
+        }
         let again = try await cli.run(["refresh"])
         #expect(again.status == 0, "\(again.standardError)")
         #expect(try await cli.episodes().count == Self.shows * Self.episodes)

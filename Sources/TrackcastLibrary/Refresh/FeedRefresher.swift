@@ -112,15 +112,13 @@ public final class FeedRefresher: Sendable {
 
     /// The lane's shows, one request at a time to its host; while its last
     /// few feeds are parsed and applied, the next show's request is already out.
+    /// Each show is reported finished as soon as it is applied, not when the
+    /// lane next stops to count what is behind it: that may be a fetch later.
     private func refreshLane(_ shows: [Show], progress: @escaping @Sendable (RefreshProgress) -> Void) async
         -> [ShowRefreshReport] {
         await withTaskGroup(of: (report: ShowRefreshReport, bytes: Int).self) { processing in
             var reports: [ShowRefreshReport] = []
             var behind = 0, bytesBehind = 0
-            func finish(_ report: ShowRefreshReport) {
-                progress(.finished(report))
-                reports.append(report)
-            }
             for show in shows {
                 var fetched: Result<FeedFetch, any Error>?
                 if !Task.isCancelled {
@@ -130,19 +128,25 @@ public final class FeedRefresher: Sendable {
                 let bytes = fetched.map(Self.documentBytes) ?? 0
                 while behind >= Self.feedsBehindFetching || (behind > 0 && bytesBehind + bytes > Self.bytesBehindFetching),
                       let previous = await processing.next() {
-                    finish(previous.report)
+                    reports.append(previous.report)
                     behind -= 1
                     bytesBehind -= previous.bytes
                 }
                 if let fetched {
-                    processing.addTask { (await self.refreshShow(show, fetched: fetched), bytes) }
+                    processing.addTask {
+                        let report = await self.refreshShow(show, fetched: fetched)
+                        progress(.finished(report))
+                        return (report, bytes)
+                    }
                     behind += 1
                     bytesBehind += bytes
                 } else {
-                    finish(Self.report(show, .cancelled))
+                    let report = Self.report(show, .cancelled)
+                    progress(.finished(report))
+                    reports.append(report)
                 }
             }
-            while let last = await processing.next() { finish(last.report) }
+            while let last = await processing.next() { reports.append(last.report) }
             return reports
         }
     }

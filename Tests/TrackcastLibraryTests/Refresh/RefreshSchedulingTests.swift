@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import TrackcastLibrary
@@ -152,6 +153,29 @@ struct RefreshSchedulingTests {
         for url in fastURLs {
             #expect(try #require(harness.events.all.firstIndex { $0.finishedURL == url }) < secondStarted, "\(url)")
         }
+    }
+
+    @Test("a show is reported finished when it is applied, while its host's next request is still out")
+    func finishedWhileTheNextIsFetched() async throws {
+        let server = try TestHTTPServer()
+        let harness = try await RefreshHarness()
+        try await Self.subscribe(harness, [server], showsPerHost: 2)
+        let first = server.url("/0.xml"), events = harness.events
+        let reportedDuringSecond = Atomic(false)
+        let second = PodcastFeedWriter(title: "\(server.address) 1", episodes: 2).data()
+        // The second answer waits (up to 2 s) for the first show's report.
+        server.route("/1.xml", .handler { _ in
+            let deadline = ContinuousClock.now + .seconds(2)
+            while !events.finishedURLs.contains(first), .now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            reportedDuringSecond.store(events.finishedURLs.contains(first), ordering: .relaxed)
+            return .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: second)
+        })
+
+        let reports = try await harness.refreshAll()
+
+        #expect(reports.allSatisfy { !$0.isFailure })
+        let reported = reportedDuringSecond.load(ordering: .relaxed)
+        #expect(reported, "the first show was reported only after its host's next answer")
     }
 
     @Test("progress reports every show as started, then finished")
