@@ -34,7 +34,8 @@ public final class PlayerController {
     /// Applies to every item until changed.
     public private(set) var rate = PlaybackRate.normal
 
-    private let playbin: Playbin
+    /// Internal, not private, so that tests can post to its bus what its elements would.
+    let playbin: Playbin
     /// playbin's audio sink: our volume, then the sink; the listening
     /// effects go in front of the volume when an item needs them. The
     /// volume is ours, not playbin's soft-volume: 1.22's playsink leaks the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TrackcastCore
-import TrackcastPlayback
+@testable import TrackcastPlayback
 
 extension PlaybackEngine {
     @Suite("Playing over HTTP on loopback")
@@ -62,6 +62,29 @@ extension PlaybackEngine {
             #expect(await player.waitUntil { (player.controller.position ?? .zero) >= .seconds(25) })
             #expect(server.requests.contains { $0.contains("[bytes=") && !$0.contains("[bytes=0-]") },
                     "requests: \(server.requests)")
+        }
+
+        /// queue2 can post a low figure and 100 % a millisecond apart: the
+        /// pause the first asked for is then still under way when the second
+        /// comes, with the pipeline's current state still playing.
+        @Test("a buffer that dips and refills at once leaves the item playing")
+        func bufferDipsAndRefills() async throws {
+            let server = try TestHTTPServer()
+            server.route("/long.mp3", .serve(try await MediaFixtures.shared.data(.longMP3), contentType: "audio/mpeg"))
+            let player = try await TestPlayer()
+            let id = try await player.play(server.url("/long.mp3"))
+            let playbin = player.controller.playbin
+            _ = playbin.post(.buffering(percent: 5, from: playbin))
+            _ = playbin.post(.buffering(percent: 100, from: playbin))
+            let phases = { player.recorder.states(of: id) }
+            #expect(await player.waitUntil {
+                guard let dip = phases().firstIndex(of: .buffering(percent: 5)) else { return false }
+                return phases()[dip...].contains(.playing)
+            }, "\(phases())")
+
+            let before = try #require(player.controller.position)
+            #expect(await player.waitUntil { (player.controller.position ?? .zero) > before + .milliseconds(500) },
+                    "stuck at \(before): pipeline \(playbin.state()), states \(phases())")
         }
 
         @Test("a slow server makes the player pause to buffer, then play on")
