@@ -42,7 +42,9 @@ final class PlayerBar {
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: PlayerBar.artworkSize)
     private let artworkCache: ArtworkCache
     /// The artwork shown, so a late delivery for an earlier item is dropped.
+    /// The artwork's address, or the icon shown while there is none.
     private var shownArtwork: URL?
+    private var shownPlaceholder: String?
 
     private static let speeds = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0]
     private let speed: MenuButton
@@ -157,7 +159,7 @@ final class PlayerBar {
             return
         }
         root.isVisible = true
-        showArtwork(nowPlaying.artwork)
+        showArtwork(nowPlaying.artwork, placeholder: nowPlaying.hasVideo ? "video-x-generic-symbolic" : "audio-x-generic-symbolic")
         title.text = item.title
         show.text = item.showTitle ?? ""
         show.isVisible = item.showTitle != nil
@@ -267,10 +269,13 @@ final class PlayerBar {
         progress.setMarks(below: starts, above: bounds)
     }
 
-    private func showArtwork(_ url: URL?) {
-        guard url != shownArtwork else { return }
+    /// `url`'s picture; until it is loaded, or without one, the icon `placeholder`.
+    private func showArtwork(_ url: URL?, placeholder: String) {
+        guard url != shownArtwork || (url == nil && placeholder != shownPlaceholder) else { return }
         shownArtwork = url
-        artwork.setIconName("audio-x-generic-symbolic")
+        shownPlaceholder = placeholder
+        artwork.setIconName(placeholder)
+        Log.debug("player bar artwork: \(url?.absoluteString ?? placeholder)")
         guard let url else { return }
         artworkCache.texture(for: url, size: Self.artworkSize) { [weak self] texture in
             guard self?.shownArtwork == url else { return }

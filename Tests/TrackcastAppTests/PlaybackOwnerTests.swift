@@ -48,6 +48,8 @@ extension RunningAppTests {
         let result = try await app.quitting { app in
             try #require(await app.waitFor(timeout: .seconds(30)) { $0.positions().contains { $0 >= 3 } },
                          "the file did not play: \(app.standardOutput)")
+            #expect(app.standardOutput.contains("player bar artwork: audio-x-generic-symbolic")
+                    && !app.standardOutput.contains("player bar artwork: video-"), "a sound file without artwork shows a sound icon")
             let mark = app.standardOutput.endIndex
             _ = try await app.mpris("org.mpris.MediaPlayer2.Player.Stop")
             try #require(await app.waitForLine("stopped at ", after: mark), "\(app.standardOutput[mark...])")

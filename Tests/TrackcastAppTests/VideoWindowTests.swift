@@ -61,6 +61,7 @@ extension RunningAppTests {
         let pictureWidth = Double(bars[5].maxX - bars[0].minX + 1) * 7 / 6
         for width in widths { #expect(abs(width - pictureWidth / 7) < pictureWidth / 40, "bar widths \(widths)") }
         #expect(app.standardOutput.contains("inhibited suspend and idle"))
+        #expect(app.standardOutput.contains("player bar artwork: video-x-generic-symbolic"), "a video without artwork shows a video icon")
         try await app.activate("play-pause")
         let released = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("released suspend and idle") }
         #expect(released, "pausing video must release the idle inhibition")
