@@ -17,6 +17,26 @@ extension RunningAppTests {
                 "GTK complained: \(result.standardError)")
     }
 
+    /// The button pressed goes away with the page it was on, and GTK gave
+    /// the focus to the first thing on the new page that takes it: before
+    /// the episodes were in, the selectable summary, which then showed all
+    /// its text selected.
+    @Test("opening a show from the keyboard puts the focus on its episodes, its summary not selected")
+    func showPageFocus() async throws {
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        try await underWindowManager {
+            try await withApp(library: library) { app in
+                // Shift+Tab from the start goes to the empty library's last button, "Try the Sample Show".
+                try await app.type("shift+Tab", "Return", raising: true)
+                let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 3 episodes") }
+                try #require(opened, "the sample show did not open: \(app.standardOutput)")
+                let focused = app.standardOutput.split(separator: "\n").last { $0.contains("show page: focus on the episodes") }
+                #expect(focused?.hasSuffix("summary not selected") == true, "\(String(describing: focused))")
+            }
+        }
+    }
+
     @Test("trying the sample show subscribes it, opens it and plays an episode that pause and skips control")
     func sampleShowPlays() async throws {
         let library = RunningApp.temporaryLibrary()

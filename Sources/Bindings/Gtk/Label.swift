@@ -41,6 +41,16 @@ public final class Label: Widget {
     /// Lets the user select and copy the text, e.g. a show's description.
     public func makeSelectable() { gtk_label_set_selectable(label, 1) }
 
+    /// A selectable label that takes the keyboard focus selects all its text,
+    /// and keeps it selected when the focus moves on.
+    public func clearSelection() { gtk_label_select_region(label, 0, 0) }
+
+    /// Whether any of a selectable label's text is selected.
+    public var hasSelection: Bool {
+        var start: Int32 = 0, end: Int32 = 0
+        return gtk_label_get_selection_bounds(label, &start, &end) != 0 && start != end
+    }
+
     /// Digits of equal width, so a ticking time does not jitter.
     public func useTabularNumbers() { addCSSClass("numeric") }
 }
