@@ -21,7 +21,7 @@ extension RunningAppTests {
     /// the focus to the first thing on the new page that takes it: before
     /// the episodes were in, the selectable summary, which then showed all
     /// its text selected.
-    @Test("opening a show from the keyboard puts the focus on its episodes, its summary not selected")
+    @Test("from the keyboard: a show opens with the focus on its episodes and its summary not selected; a row's menu opens, and Episode Details shows the episode")
     func showPageFocus() async throws {
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
@@ -33,6 +33,16 @@ extension RunningAppTests {
                 try #require(opened, "the sample show did not open: \(app.standardOutput)")
                 let focused = app.standardOutput.split(separator: "\n").last { $0.contains("show page: focus on the episodes") }
                 #expect(focused?.hasSuffix("summary not selected") == true, "\(String(describing: focused))")
+
+                // The first row's Mark as Played button, then its menu button; its menu's first item is Episode Details.
+                // (The menu's model was freed before GTK took it, and the menu never opened.)
+                try await app.type("Tab", "Tab", "Return", raising: true)
+                try await Task.sleep(for: .milliseconds(500))
+                try await app.type("Return")
+                let details = await app.waitFor(timeout: .seconds(10)) {
+                    $0.standardOutput.contains("episode page: episode 3 Video and Picture-in-Picture")
+                }
+                #expect(details, "Episode Details did not open the episode page: \(app.standardError)")
             }
         }
     }

@@ -89,7 +89,12 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_create_popup_func(button, { button, userData in
             let makeMenu = SignalHandlerBox<@MainActor () -> Menu>.from(userData).handler
             MainActor.assumeIsolated {
-                gtk_menu_button_set_menu_model(button, makeMenu().pointer(as: GMenuModel.self))
+                // Kept alive through the call: a temporary's last use is taking its
+                // pointer, and the GMenu was freed before GTK could take its reference.
+                let menu = makeMenu()
+                withExtendedLifetime(menu) {
+                    gtk_menu_button_set_menu_model(button, menu.pointer(as: GMenuModel.self))
+                }
             }
         }, box, { userData in
             Unmanaged<SignalClosureBox>.fromOpaque(userData!).release()
