@@ -28,7 +28,7 @@ extension RunningAppTests {
         try await underWindowManager {
             try await withApp(library: library) { app in
                 // Shift+Tab from the start goes to the empty library's last button, "Try the Sample Show".
-                try await app.type("shift+Tab", "Return", raising: true)
+                try await app.type("shift+Tab", "Return")
                 let opened = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("show page: 3 episodes") }
                 try #require(opened, "the sample show did not open: \(app.standardOutput)")
                 let focused = app.standardOutput.split(separator: "\n").last { $0.contains("show page: focus on the episodes") }
@@ -36,7 +36,7 @@ extension RunningAppTests {
 
                 // The first row's Mark as Played button, then its menu button; its menu's first item is Episode Details.
                 // (The menu's model was freed before GTK took it, and the menu never opened.)
-                try await app.type("Tab", "Tab", "Return", raising: true)
+                try await app.type("Tab", "Tab", "Return")
                 try await Task.sleep(for: .milliseconds(500))
                 try await app.type("Return")
                 let details = await app.waitFor(timeout: .seconds(10)) {
