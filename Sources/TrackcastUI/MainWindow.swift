@@ -251,7 +251,7 @@ final class MainWindow {
     }
 
     /// Shows the video in place of the pages.
-    func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase, tracks: TrackSelection) {
+    func showVideo(_ paintable: VideoPaintable, phase: PlaybackPhase, tracks: TrackSelection, inPictureInPicture: Bool) {
         let view = videoView ?? {
             let made = VideoView(paintable: paintable)
             pages.add(made.root, name: "video")
@@ -259,6 +259,7 @@ final class MainWindow {
             return made
         }()
         view.update(phase: phase, tracks: tracks)
+        view.showInPictureInPicture(inPictureInPicture)
         if pages.visibleChildName != "video" {
             pages.visibleChildName = "video"
             applicationWindow.addCSSClass(VideoView.windowClass)

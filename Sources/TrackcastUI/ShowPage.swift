@@ -21,7 +21,6 @@ final class ShowPage {
     private let title = Label()
     private let author = Label()
     private let summary = Label()
-    private var focusesEpisodesWhenLoaded = false
     /// Why the feed's last refresh failed, until one succeeds.
     private let refreshFailure = Label()
     private let filter = DropDown(choices: [tr("All Episodes"), tr("Unplayed"), tr("In Progress"), tr("Downloaded")],
@@ -158,19 +157,15 @@ final class ShowPage {
     }
 
     /// Keyboard users land on the episodes, not on the first header button.
-    /// Gives the episode list the keyboard focus, now and again once the
-    /// show's first rows are in: before, the list may have nothing to take
-    /// it, and GTK hands it to the selectable summary, which selects all its
-    /// text and keeps it selected.
+    /// The button that opened the page went with the page it was on, and GTK
+    /// gave the focus to the first thing here that takes it, the selectable
+    /// summary, which selected all its text on focus and keeps it selected
+    /// when the focus moves on: so its selection is cleared.
     func focusEpisodes() {
-        focusesEpisodesWhenLoaded = true
-        moveFocusToEpisodes()
-    }
-
-    private func moveFocusToEpisodes() {
         list.grabFocus()
         summary.clearSelection()
-        Log.debug("show page: focus on the episodes, summary " + (summary.hasSelection ? "selected" : "not selected"))
+        Log.debug("show page: focus " + (list.containsFocus ? "on the episodes" : "elsewhere")
+                  + ", summary " + (summary.hasSelection ? "selected" : "not selected"))
     }
 
     /// Loads the list from the start, a page at a time; a newer reload
@@ -195,10 +190,6 @@ final class ShowPage {
                 if offset == 0 {
                     self.episodes.replaceAll(with: page)
                     self.content.visibleChildName = page.isEmpty ? "none" : "episodes"
-                    if self.focusesEpisodesWhenLoaded, !page.isEmpty {
-                        self.focusesEpisodesWhenLoaded = false
-                        self.moveFocusToEpisodes()
-                    }
                 } else {
                     self.episodes.splice(at: self.episodes.count, removing: 0, inserting: page)
                 }

@@ -67,7 +67,8 @@ final class VideoPresentation {
     private func playbackChanged() {
         let phase = nowPlaying.phase
         if showsVideo, let video = nowPlaying.video {
-            window()?.showVideo(video, phase: phase, tracks: nowPlaying.tracks)
+            window()?.showVideo(video, phase: phase, tracks: nowPlaying.tracks,
+                                inPictureInPicture: pictureInPicture?.shows(video: true) == true)
             report(video)
         } else {
             // The counts at the end, too: the last report while playing
@@ -144,11 +145,13 @@ final class VideoPresentation {
             self?.pictureInPicture = nil
             self?.pictureInPictureArtwork = nil
             self?.openedOnMinimize = false
+            self?.playbackChanged()
         }
         pictureInPicture = pip
         pip.update(playing: VideoView.isPlaying(nowPlaying.phase))
         if !content.isVideo { followArtwork(in: pip) }
         pip.present()
+        playbackChanged()
     }
 
 }

@@ -7,9 +7,14 @@ import TrackcastCore
 /// The controls and the pointer hide after a few seconds without movement
 /// and come back with it; a double-click toggles fullscreen; a spinner
 /// shows while loading or buffering, a message when the video cannot play.
+/// While picture-in-picture shows the video, a placeholder stands here
+/// instead, as in a browser: one picture to watch, each frame drawn once.
 @MainActor
 final class VideoView {
     let root: Overlay
+    private let picture: Picture
+    private let inPictureInPicture = StatusPage(iconName: "view-restore-symbolic", title: tr("Playing in Picture-in-Picture"),
+                                                description: "")
     private let controls: Revealer
     private let playPause = Button(iconName: "media-playback-start-symbolic", tooltip: tr("Play"), action: "app.play-pause")
     private let spinner = Spinner()
@@ -40,7 +45,7 @@ final class VideoView {
               inset 0 0 0 5px alpha(currentColor,0.15), inset 0 0 0 4px @headerbar_backdrop_color,
               inset 0 0 0 1px alpha(currentColor,0.15); }
             """)
-        let picture = Picture(paintable)
+        picture = Picture(paintable)
         picture.expandVertically()
         picture.expandHorizontally()
         root = Overlay(child: picture)
@@ -73,6 +78,16 @@ final class VideoView {
         message.isVisible = false
         root.addOverlay(message)
 
+        // The window draws no background while it shows video (`windowClass`): the placeholder brings its own.
+        StyleSheet.add(".trackcast-video-elsewhere { background: @window_bg_color; }")
+        inPictureInPicture.addCSSClass("trackcast-video-elsewhere")
+        let showHere = Button(label: tr("Show Here"), action: "app.pip")
+        showHere.addCSSClass("pill")
+        showHere.align(horizontal: .center, vertical: .center)
+        inPictureInPicture.setChild(showHere)
+        inPictureInPicture.isVisible = false
+        root.addOverlay(inPictureInPicture)
+
         let motion = MotionController()
         motion.onMotion { [weak self] _, _ in self?.pointerMoved() }
         root.addController(motion)
@@ -104,6 +119,15 @@ final class VideoView {
         let playing = Self.isPlaying(phase)
         playPause.setIcon(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
                           tooltip: playing ? tr("Pause") : tr("Play"))
+    }
+
+    /// The placeholder while picture-in-picture shows the video, or the video again.
+    func showInPictureInPicture(_ shownThere: Bool) {
+        guard picture.isVisible == shownThere else { return }
+        picture.isVisible = !shownThere
+        controls.isVisible = !shownThere
+        inPictureInPicture.isVisible = shownThere
+        Log.debug(shownThere ? "video: in picture-in-picture, a placeholder here" : "video: shown here again")
     }
 
     /// Playing, or about to go on after buffering: the button offers to pause.

@@ -230,9 +230,17 @@ extension RunningAppTests {
         #expect(states.contains("_NET_WM_STATE_ABOVE"), "xprop: \(states)")
         #expect(states.contains("_NET_WM_STATE_STICKY"), "xprop: \(states)")
 
+        // The main window shows a placeholder meanwhile: the bars are on screen once, in the
+        // small window (400 wide), not also in the main one (960 wide, some 50,000 yellow pixels).
+        #expect(app.standardOutput.contains("video: in picture-in-picture, a placeholder here"))
+        try await Task.sleep(for: .milliseconds(500))
+        let yellow = try await RunningApp.screenshot().find((191, 191, 0)).count
+        #expect(yellow > 2_000 && yellow < 20_000, "\(yellow) yellow pixels")
+
         try await app.activate("pip")
         let closed = await app.waitFor(timeout: .seconds(20)) { $0.standardOutput.contains("pip: closed") }
         try #require(closed)
+        #expect(await app.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("video: shown here again") })
         let paintedAtClose = Self.paintedFrames(in: app.standardOutput)
         let goesOn = await app.waitFor(timeout: .seconds(30)) { Self.paintedFrames(in: $0.standardOutput) > paintedAtClose + 10 }
         #expect(goesOn, "frames stopped after picture-in-picture closed")

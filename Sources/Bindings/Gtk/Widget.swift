@@ -78,6 +78,12 @@ open class Widget: ObjectRef {
     /// Moves the keyboard focus here (or into the widget, for a list).
     public func grabFocus() { gtk_widget_grab_focus(widget) }
 
+    /// Whether the keyboard focus of this widget's window is on it or inside it (on a list's row).
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     /// Where the widget is on its window's surface, in logical pixels (what
