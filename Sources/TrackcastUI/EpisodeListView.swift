@@ -15,6 +15,7 @@ final class EpisodeListView {
     private let name: String
     private let query: Query
     private var loadTask: Task<Void, Never>?
+    private let queueEnds: EpisodeRow.QueueEnds?
 
     init(library: LibraryModel, name: String, accessibleLabel: String, empty: StatusPage, isQueue: Bool = false,
          play: @escaping @MainActor (EpisodeSummary) -> Void, query: @escaping Query) {
@@ -33,8 +34,10 @@ final class EpisodeListView {
                 root?.activateAction("app.queue-move", parameter: parameter)
             }
         }
+        let queueEnds = isQueue ? EpisodeRow.QueueEnds() : nil
+        self.queueEnds = queueEnds
         let list = ListView(model: episodes, factory: ListItemFactory { [dropped] in
-            EpisodeRow(namesShow: true, inQueue: isQueue, dropped: dropped)
+            EpisodeRow(namesShow: true, queueEnds: queueEnds, dropped: dropped)
         })
         list.showSeparators(true)
         list.keepRowsOnlyWhileMapped()
@@ -64,6 +67,8 @@ final class EpisodeListView {
                 return
             }
             guard let self, !Task.isCancelled else { return }
+            self.queueEnds?.first = items.first?.id
+            self.queueEnds?.last = items.last?.id
             self.episodes.update(to: items)
             self.root.visibleChildName = items.isEmpty ? "empty" : "episodes"
             Log.debug("\(name): \(items.count) episodes")

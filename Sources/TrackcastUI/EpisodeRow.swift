@@ -35,9 +35,21 @@ final class EpisodeRow: ListRowController {
     /// episode, this row's, and whether it was dropped on the lower half.
     typealias QueueDrop = @MainActor (_ dragged: EpisodeID, _ onto: EpisodeID, _ after: Bool) -> Void
 
-    init(namesShow: Bool = false, inQueue: Bool = false, dropped: QueueDrop? = nil) {
+    /// The queue's first and last episodes: its rows show Move Up or Move
+    /// Down off there. Set before each reload; a row reads it when bound,
+    /// and a changed order or length binds every row again (`update(to:)`).
+    @MainActor
+    final class QueueEnds {
+        var first: EpisodeID?
+        var last: EpisodeID?
+    }
+
+    private let queueEnds: QueueEnds?
+
+    init(namesShow: Bool = false, queueEnds: QueueEnds? = nil, dropped: QueueDrop? = nil) {
         self.namesShow = namesShow
-        self.inQueue = inQueue
+        self.inQueue = queueEnds != nil
+        self.queueEnds = queueEnds
         box.setMargins(top: 10, bottom: 10, start: 12, end: 12)
         let text = Box(.vertical, spacing: 4)
         text.expandHorizontally()
@@ -57,6 +69,12 @@ final class EpisodeRow: ListRowController {
             button.align(horizontal: .end, vertical: .center)
             box.append(button)
         }
+        if inQueue {
+            // What GTK ends up showing: while a button is bound to an action, GTK sets its sensitivity too.
+            for button in [moveUp, moveDown] {
+                button.onSignal("notify::sensitive") { [weak self] (_: UnsafeMutableRawPointer?) in self?.reportQueueButtons() }
+            }
+        }
         if let dropped {
             box.addController(dragSource)
             box.addController(NumberDropTarget { [weak self] number, _, y in
@@ -72,8 +90,7 @@ final class EpisodeRow: ListRowController {
         episodeID = episode.id
         if inQueue {
             dragSource.setContent(episode.id.rawValue)
-            moveUp.setAction("app.queue-move-up", target: id)
-            moveDown.setAction("app.queue-move-down", target: id)
+            showQueueEnds(id)
             remove.setAction("app.queue-remove", target: id)
         } else {
             episodeMenu.forgetMenu()
@@ -100,6 +117,33 @@ final class EpisodeRow: ListRowController {
         } else {
             played.setIcon("checkbox-symbolic", tooltip: tr("Mark as Played"))
         }
+    }
+
+    /// Move Up and Move Down for the episode `id` names, each off at its end of the queue.
+    private func showQueueEnds(_ id: Variant) {
+        guard let queueEnds, let episodeID else { return }
+        let ends = (up: episodeID != queueEnds.first, down: episodeID != queueEnds.last)
+        for (button, action, isOn) in [(moveUp, "app.queue-move-up", ends.up), (moveDown, "app.queue-move-down", ends.down)] {
+            if isOn {
+                button.setAction(action, target: id)
+                button.isSensitive = true
+            } else {
+                button.disableAction()
+            }
+        }
+        reportQueueButtons()
+    }
+
+    private var reportedQueueButtons: String?
+
+    /// Says in the debug log whether Move Up and Move Down can be pressed, when that changes.
+    private func reportQueueButtons() {
+        guard let episodeID else { return }
+        let shown = "up next row \(episodeID.rawValue): move up \(moveUp.isSensitive ? "on" : "off"), "
+            + "move down \(moveDown.isSensitive ? "on" : "off")"
+        guard shown != reportedQueueButtons else { return }
+        reportedQueueButtons = shown
+        Log.debug(shown)
     }
 
     private static func menu(for episode: EpisodeID?) -> Menu {

@@ -52,12 +52,12 @@ final class LibraryView {
         let scrolledGrid = ScrolledWindow(child: grid)
         scrolledGrid.showOnlyWhileMapped(grid)
         scrolledGrid.untargetWhileScrolling(grid)
-        pages.add(scrolledGrid, name: "shows", title: tr("Shows"), iconName: "view-grid-symbolic")
-        pages.add(newEpisodes.root, name: "new", title: tr("New"), iconName: "starred-symbolic")
-        pages.add(inProgress.root, name: "in-progress", title: tr("In Progress"),
+        pages.add(scrolledGrid, name: "shows", title: tr("_Shows"), iconName: "view-grid-symbolic")
+        pages.add(newEpisodes.root, name: "new", title: tr("_New"), iconName: "starred-symbolic")
+        pages.add(inProgress.root, name: "in-progress", title: tr("In _Progress"),
                   iconName: "media-playback-start-symbolic")
-        pages.add(upNext.root, name: "up-next", title: tr("Up Next"), iconName: "view-list-symbolic")
-        pages.add(downloads.root, name: "downloads", title: tr("Downloads"), iconName: "folder-download-symbolic")
+        pages.add(upNext.root, name: "up-next", title: tr("_Up Next"), iconName: "view-list-symbolic")
+        pages.add(downloads.root, name: "downloads", title: tr("_Downloads"), iconName: "folder-download-symbolic")
         pages.expandVertically()
         let switcher = ViewSwitcher(stack: pages)
         switcher.align(horizontal: .center, vertical: .start)

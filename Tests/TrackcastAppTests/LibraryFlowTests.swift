@@ -47,6 +47,43 @@ extension RunningAppTests {
         }
     }
 
+    @Test("Up Next, shown by its mnemonic (Alt+U): Move Up is off on the first row and Move Down on the last, and they follow a move")
+    func queueEnds() async throws {
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        // Subscribed and queued in a first run, so that the next starts on the library's views.
+        try await withApp(library: library) { app in
+            try await app.activate("try-sample-show")
+            try #require(await app.waitForLine("show page: 3 episodes"), "\(app.standardOutput)")
+            for episode in 1...2 { try await app.activate("queue-last", "[<int64 \(episode)>]") }
+            try #require(await app.waitForLine("queue order: 1 2"), "\(app.standardOutput)")
+        }
+        /// Each row's last report: "on off" is Move Up on, Move Down off.
+        @Sendable func ends(_ log: String) -> [Int: String] {
+            var ends: [Int: String] = [:]
+            for line in log.split(separator: "\n") {
+                guard let report = line.components(separatedBy: "up next row ").last, report != String(line) else { continue }
+                let parts = report.replacingOccurrences(of: ",", with: "").split(separator: " ")
+                if parts.count == 7, let id = Int(parts[0].dropLast()) { ends[id] = "\(parts[3]) \(parts[6])" }
+            }
+            return ends
+        }
+        try await withApp(library: library) { app in
+            try #require(await app.waitForLine("queue order: 1 2"), "\(app.standardOutput)")
+            // Alt+U, the view switcher's mnemonic for "_Up Next".
+            try await app.type("alt+u")
+            let shown = await app.waitFor(timeout: .seconds(10)) { ends($0.standardOutput) == [1: "off on", 2: "on off"] }
+            #expect(shown, "\(ends(app.standardOutput))")
+            // Episode 2's Move Down comes on once 3 comes after it.
+            try await app.activate("queue-last", "[<int64 3>]")
+            let added = await app.waitFor(timeout: .seconds(10)) { ends($0.standardOutput) == [1: "off on", 2: "on on", 3: "on off"] }
+            #expect(added, "\(ends(app.standardOutput))")
+            try await app.activate("queue-move-up", "[<int64 3>]")
+            let moved = await app.waitFor(timeout: .seconds(10)) { ends($0.standardOutput) == [1: "off on", 3: "on on", 2: "on off"] }
+            #expect(moved, "\(ends(app.standardOutput))")
+        }
+    }
+
     @Test("trying the sample show subscribes it, opens it and plays an episode that pause and skips control")
     func sampleShowPlays() async throws {
         let library = RunningApp.temporaryLibrary()

@@ -9,9 +9,11 @@ public final class ViewStack: Widget {
         _ = adw_view_stack_add_named(opaque, child.widget, name)
     }
 
-    /// A page a `ViewSwitcher` offers, with its title and icon.
+    /// A page a `ViewSwitcher` offers, with its title and icon. An
+    /// underscore in the title marks the mnemonic: Alt and that letter shows the page.
     public func add(_ child: Widget, name: String, title: String, iconName: String) {
-        _ = adw_view_stack_add_titled_with_icon(opaque, child.widget, name, title, iconName)
+        let page = adw_view_stack_add_titled_with_icon(opaque, child.widget, name, title, iconName)
+        if title.contains("_") { adw_view_stack_page_set_use_underline(page, 1) }
     }
 
     public var visibleChildName: String? {

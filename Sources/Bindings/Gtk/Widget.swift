@@ -125,6 +125,13 @@ open class Widget: ObjectRef {
         gtk_actionable_set_action_name(OpaquePointer(widget), name)
     }
 
+    /// Unbinds the action and leaves the widget insensitive: while bound, GTK
+    /// sets its sensitivity from the action's, over anything set here.
+    public func disableAction() {
+        gtk_actionable_set_action_name(OpaquePointer(widget), nil)
+        isSensitive = false
+    }
+
     /// Activates an action reachable from this widget ("app.seek-to", "win.…")
     /// with a parameter, as an actionable widget would.
     public func activateAction(_ name: String, parameter: Variant?) {

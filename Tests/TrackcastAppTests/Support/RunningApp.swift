@@ -209,7 +209,8 @@ final class RunningApp: Sendable {
     /// would. Under a window manager the window must be activated through it
     /// (`raising`); on bare Xvfb giving it the focus is enough.
     func type(_ keys: String..., raising: Bool = false) async throws {
-        let found = try await ChildProcess.run(Self.xdotool, arguments: ["search", "--name", "^Trackcast$"])
+        // Visible only: the name matches GTK's hidden 1×1 client leader window too ("trackcast"), which takes no focus.
+        let found = try await ChildProcess.run(Self.xdotool, arguments: ["search", "--onlyvisible", "--name", "^Trackcast$"])
         let window = try #require(found.standardOutput.split(separator: "\n").first.map(String.init),
                                   "no Trackcast window: \(found.standardError)")
         _ = try await ChildProcess.run(Self.xdotool, arguments: [raising ? "windowactivate" : "windowfocus", "--sync", window])
