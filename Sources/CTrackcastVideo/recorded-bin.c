@@ -53,6 +53,8 @@ static void tc_recorded_bin_class_init(TcRecordedBinClass *klass) {
     G_OBJECT_CLASS(klass)->dispose = tc_recorded_bin_dispose;
     GTK_WIDGET_CLASS(klass)->snapshot = recorded_bin_snapshot;
     gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
+    /* A wrapper only, as a box is to assistive technologies. */
+    gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GENERIC);
 }
 
 static void tc_recorded_bin_init(TcRecordedBin *self) {}
