@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "CTrackcastSupport", dependencies: ["CGLib"]),
         // GObject code Swift cannot declare: the video paintable (a GdkPaintable
         // fed by an appsink); the X11 window-state request for picture-in-picture;
-        // the GL renderer's name (through libepoxy), to choose GTK's renderer.
+        // the GL renderer's name (through libepoxy), to choose GTK's renderer;
+        // the bin drawn from a recording under the cairo renderer.
         .target(name: "CTrackcastVideo", dependencies: ["CGtk", "CGStreamer", "CX11"],
                 linkerSettings: [.linkedLibrary("epoxy")]),
         // GStreamer elements of our own, for listening: skip silence (which

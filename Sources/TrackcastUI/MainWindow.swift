@@ -111,8 +111,11 @@ final class MainWindow {
         navigation.append(episodePage.root, name: "episode")
         navigation.expandVertically()
 
+        // The header and the player bar are drawn from recordings
+        // (`RecordedBin`): each video frame redraws only the picture, and
+        // with the cairo renderer their nodes were replayed every frame.
         let content = Box(.vertical)
-        content.append(headerBar)
+        content.append(RecordedBin(child: headerBar))
         pages.add(navigation, name: "browse")
         pages.expandVertically()
         content.append(pages)
@@ -123,7 +126,7 @@ final class MainWindow {
         StyleSheet.add(".trackcast-player-area { background-color: @window_bg_color; }")
         playerArea.addCSSClass("trackcast-player-area")
         playerArea.append(playerBar.root)
-        content.append(playerArea)
+        content.append(RecordedBin(child: playerArea))
 
         toasts = ToastOverlay(child: content)
         applicationWindow.setContent(toasts)

@@ -176,6 +176,36 @@ extension RunningAppTests {
         return frameWidth
     }
 
+    /// The last position the app logged ("position: 9.5 s"), in seconds.
+    private static func lastPosition(in log: String) -> Double {
+        log.split(separator: "\n").last { $0.contains("position: ") }
+            .flatMap { $0.components(separatedBy: "position: ").last?.split(separator: " ").first }
+            .flatMap { Double($0) } ?? 0
+    }
+
+    @Test("while a video plays, the player bar (drawn from a recording, RecordedBin) still follows it on screen: its seek bar fills")
+    func playerBarFollowsVideo() async throws {
+        // 20 s of bars, which have none of the seek bar's accent blue.
+        let clip = try await makeClip("twenty-seconds.webm", "videotestsrc num-buffers=500 pattern=smpte75 "
+                                      + "! video/x-raw,width=640,height=360,framerate=25/1 ! vp8enc deadline=1 ! webmmux")
+        let app = try await playVideo(clip)
+        #expect(app.standardOutput.contains("renderer: cairo, "))
+        let accentBlue = (53, 132, 228)
+        try #require(await app.waitFor(timeout: .seconds(30)) { Self.lastPosition(in: $0.standardOutput) >= 2 })
+        let early = try await RunningApp.screenshot().find(accentBlue, tolerance: 8)
+        try #require(await app.waitFor(timeout: .seconds(60)) { Self.lastPosition(in: $0.standardOutput) >= 7 },
+                     "not at 7 s: \(app.standardOutput.suffix(3000))")
+        let later = try await RunningApp.screenshot().find(accentBlue, tolerance: 8)
+        // Five seconds more of twenty: a quarter more of the slider's width
+        // filled, a few pixels high; the filled part starts where it did.
+        #expect(early.count > 0, "no filled seek bar on screen")
+        #expect(later.minX == early.minX && later.maxX - early.maxX > 100,
+                "the seek bar's fill went from x \(early.minX)–\(early.maxX) to \(later.minX)–\(later.maxX)")
+        #expect(later.count > early.count + 300, "filled pixels \(early.count) then \(later.count)")
+        let result = try await app.quit()
+        #expect(result.status == 0 && !result.timedOut)
+    }
+
     @Test("a video that cannot play shows why in the video view, with no picture")
     func unplayable() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-video-\(UUID())")

@@ -1,4 +1,5 @@
 import CGtk
+import CTrackcastVideo
 
 /// GtkOverlay: a main child with others drawn over it (video controls, a spinner).
 @MainActor
@@ -23,6 +24,17 @@ public final class Revealer: Widget {
     public var isRevealed: Bool {
         get { gtk_revealer_get_reveal_child(opaque) != 0 }
         set { gtk_revealer_set_reveal_child(opaque, newValue ? 1 : 0) }
+    }
+}
+
+/// A bin that, under GTK's cairo renderer, draws its child from a recording
+/// made only when the child changes: a frame that redraws something else
+/// (the video beside it) then skips the child with one bounds check instead
+/// of replaying each of its nodes (`recorded-bin.c`).
+@MainActor
+public final class RecordedBin: Widget {
+    public init(child: Widget) {
+        super.init(tc_recorded_bin_new(child.widget), transfer: .full)
     }
 }
 

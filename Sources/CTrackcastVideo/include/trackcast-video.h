@@ -85,6 +85,14 @@ gboolean tc_window_lock_aspect(GtkWindow *window, int width, int height);
 /* Whether the default display is an X11 one (not Wayland). */
 gboolean tc_display_is_x11(void);
 
+/* A bin that, under GTK's cairo renderer, draws its child from a recording
+ * made each time the child changes, so frames that redraw only something
+ * else (a video beside it) skip the child's nodes with one bounds check
+ * (recorded-bin.c). Other renderers draw the child as it is. */
+#define TC_TYPE_RECORDED_BIN (tc_recorded_bin_get_type())
+G_DECLARE_FINAL_TYPE(TcRecordedBin, tc_recorded_bin, TC, RECORDED_BIN, GtkWidget)
+GtkWidget *tc_recorded_bin_new(GtkWidget *child);
+
 G_END_DECLS
 
 G_BEGIN_DECLS
