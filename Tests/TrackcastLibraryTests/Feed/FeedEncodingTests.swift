@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 import Testing
 import TestSupport
@@ -27,6 +28,56 @@ struct FeedEncodingTests {
             }
             let ours = bytes.withUnsafeBufferPointer { FeedInputDecoder.isValidUTF8($0, from: 0) }
             #expect(ours == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes), seed \(seed)")
+        }
+    }
+
+    /// Both paths of the C check (AVX2 where the CPU has it, and the portable one)
+    /// against the standard library's validation.
+    static func checkAgreesWithSwift(_ bytes: [UInt8], _ context: @autoclosure () -> String) {
+        let swift = String(validating: bytes, as: UTF8.self) != nil
+        let decoder = bytes.withUnsafeBufferPointer { FeedInputDecoder.isValidUTF8($0, from: 0) }
+        let portable = bytes.withUnsafeBufferPointer { tc_utf8_is_valid_portable($0.baseAddress, $0.count) }
+        #expect(decoder == swift && portable == swift, "decoder \(decoder), portable \(portable), Swift \(swift): \(context())")
+    }
+
+    @Test("the UTF-8 check finds each invalid sequence at every offset around its 32- and 64-byte blocks, in ASCII and in other scripts, and at the end")
+    func validationAtEveryBlockOffset() {
+        let invalid: [[UInt8]] = [
+            [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], // overlong
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], // surrogates
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xF7, 0xBF, 0xBF, 0xBF], // above U+10FFFF
+            [0x80], [0xBF], [0xC3, 0xA9, 0xA9], [0xE4, 0xB8, 0xAD, 0x80], // stray continuations
+            [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xE4, 0x41], [0xF0, 0x9F, 0x41], // cut short
+        ] + (0xF5...0xFF).map { [UInt8($0)] } + [[0xC0], [0xC1]]
+        // Valid at the edges of each class, which a check too strict would refuse.
+        let valid: [[UInt8]] = [[0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+                                [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0x00]]
+        // ASCII (whole blocks skipped) and text in two- to four-byte characters (every byte checked).
+        let fillers = [Array(repeating: UInt8(ascii: "a"), count: 160), Array(String(repeating: "é東🎧z", count: 16).utf8.prefix(160))]
+        for sequence in invalid + valid {
+            for filler in fillers {
+                for offset in 0..<64 + 32 {
+                    // Over whole characters of the filler only, so that the filler itself stays valid.
+                    let start = (offset...).first { filler[$0] & 0xC0 != 0x80 }!
+                    var inside = filler
+                    inside.insert(contentsOf: sequence, at: start)
+                    Self.checkAgreesWithSwift(inside, "\(sequence) at \(start)")
+                    Self.checkAgreesWithSwift(Array(filler[..<start]) + sequence, "\(sequence) ending the input at \(start)")
+                }
+            }
+        }
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        // Invalid sequences among random characters, a few hundred bytes long: several blocks.
+        // About half of them valid.
+        let characters = ["a", "word ", "é", "ωρα", "東京", "🎧", "\u{10FFFF}", "\u{80}"].map { Array($0.utf8) }
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 150) {
+                bytes += random.next() % 100 == 0 ? invalid[Int(random.next() % UInt64(invalid.count))]
+                    : characters[Int(random.next() % UInt64(characters.count))]
+            }
+            Self.checkAgreesWithSwift(bytes, "\(bytes), seed \(seed)")
         }
     }
 
