@@ -1,4 +1,4 @@
-/* UTF-8 validation for the feed decoder (FeedInputDecoder), which checks every
+/* UTF-8 validation and repair for the feed decoder (FeedInputDecoder), which checks every
  * feed before libxml2 or XMLByteReader read it. In Swift a byte at a time (and
  * eight bytes a step over ASCII and two-byte scripts) it was 5.7 % of a
  * realistic feed's parse; Swift's SIMD types compile to loops over the lanes on
@@ -217,4 +217,63 @@ bool tc_utf8_is_valid(const uint8_t *bytes, size_t count)
     if (__builtin_cpu_supports("avx2")) return avx2_is_valid(bytes, count);
 #endif
     return tc_utf8_is_valid_portable(bytes, count);
+}
+
+/* 0x80-0x9F in Windows-1252; the five holes map to the C1 controls, as in WHATWG Encoding. */
+static const uint16_t windows1252_high[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
+
+size_t tc_utf8_repaired_as_windows1252(const uint8_t *bytes, size_t count, uint8_t *out)
+{
+    /* Each byte becomes at most three (a Windows-1252 character is below
+     * U+0800 or a three-byte one), so `o` never passes 3 * i and a sixteen-byte
+     * store at `o` while sixteen bytes are left to read stays within `out`. */
+    size_t i = 0, o = 0;
+    while (i < count) {
+#if defined(__x86_64__)
+        /* ASCII without NUL sixteen bytes a step, stored whole; where a block
+         * holds something else, only the bytes before it count as written. */
+        const __m128i zero = _mm_setzero_si128();
+        while (i + 16 <= count) {
+            __m128i block = _mm_loadu_si128((const __m128i *)(bytes + i));
+            unsigned special = (unsigned)(_mm_movemask_epi8(block) | _mm_movemask_epi8(_mm_cmpeq_epi8(block, zero)));
+            _mm_storeu_si128((__m128i *)(out + o), block);
+            if (special != 0) {
+                unsigned plain = (unsigned)__builtin_ctz(special);
+                i += plain;
+                o += plain;
+                break;
+            }
+            i += 16;
+            o += 16;
+        }
+#endif
+        size_t stretch_end = count - i < 16 ? count : i + 16;
+        while (i < stretch_end) {
+            uint8_t byte = bytes[i];
+            size_t length = byte == 0 ? 0 : sequence_length(bytes + i, count - i);
+            if (length != 0) {
+                for (size_t k = 0; k < length; k++) out[o + k] = bytes[i + k];
+                i += length;
+                o += length;
+                continue;
+            }
+            i += 1;
+            if (byte == 0) continue;
+            uint32_t scalar = byte <= 0x9F ? windows1252_high[byte - 0x80] : byte;
+            if (scalar < 0x800) {
+                out[o++] = (uint8_t)(0xC0 | scalar >> 6);
+                out[o++] = (uint8_t)(0x80 | (scalar & 0x3F));
+            } else {
+                out[o++] = (uint8_t)(0xE0 | scalar >> 12);
+                out[o++] = (uint8_t)(0x80 | ((scalar >> 6) & 0x3F));
+                out[o++] = (uint8_t)(0x80 | (scalar & 0x3F));
+            }
+        }
+    }
+    return o;
 }

@@ -14,3 +14,11 @@ bool tc_utf8_is_valid(const uint8_t *bytes, size_t count);
  * on every x86-64), the rest a character at a time. What tc_utf8_is_valid
  * falls back to; public so that the tests check it on a CPU with AVX2 too. */
 bool tc_utf8_is_valid_portable(const uint8_t *bytes, size_t count);
+
+/* `bytes` made valid UTF-8 without NUL bytes, written to `out`, which must
+ * have room for 3 * count bytes; returns how many it wrote. Well-formed
+ * sequences are copied, NUL bytes (padding from broken servers, where libxml2
+ * would stop) dropped, and every other byte that starts no well-formed
+ * sequence read as Windows-1252, as browsers read such bytes (WHATWG
+ * Encoding: its five holes in 0x80-0x9F are the C1 controls). */
+size_t tc_utf8_repaired_as_windows1252(const uint8_t *bytes, size_t count, uint8_t *out);

@@ -81,6 +81,46 @@ struct FeedEncodingTests {
         }
     }
 
+    @Test("repairing keeps every well-formed character, drops NUL and reads each other byte as Windows-1252, in every script and across blocks")
+    func repairAgreesWithSwift() {
+        // What each byte 0x80-0x9F is in Windows-1252 (WHATWG: its holes are the C1 controls).
+        let windows1252High: [UInt32] = [0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039,
+                                         0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                         0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178]
+        // The repair by the standard library: the well-formed character starting at each byte, if one does.
+        func expected(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [], i = 0
+            while i < bytes.count {
+                if bytes[i] == 0 { i += 1; continue }
+                if let length = (1...4).first(where: { i + $0 <= bytes.count && String(validating: bytes[i..<i + $0], as: UTF8.self) != nil }) {
+                    out += bytes[i..<i + length]
+                    i += length
+                } else {
+                    let byte = bytes[i]
+                    out += String(Unicode.Scalar(byte < 0xA0 ? windows1252High[Int(byte) - 0x80] : UInt32(byte))!).utf8
+                    i += 1
+                }
+            }
+            return out
+        }
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        let characters = ["a", "plain ascii words ", "é", "ωρα", "東京", "🎧", "\u{10FFFF}", "\u{80}"].map { Array($0.utf8) }
+        // Every byte once, then a few hundred bytes of characters with any byte between them.
+        var inputs = [(0...255).map(UInt8.init)]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 120) {
+                bytes += random.next() % 8 == 0 ? [UInt8(truncatingIfNeeded: random.next())] : characters[Int(random.next() % UInt64(characters.count))]
+            }
+            inputs.append(bytes)
+        }
+        for bytes in inputs {
+            let repaired = bytes.withUnsafeBufferPointer { FeedInputDecoder.repairedUTF8($0) }
+            #expect(repaired == expected(bytes), "\(bytes), seed \(seed)")
+        }
+    }
+
     @Test("a single-byte encoding decoded by its table gives what iconv gives, every byte in any order; CP1255 and multi-byte encodings go to iconv",
           arguments: FeedInputDecoder.singleByteEncodings.sorted())
     func singleByteTables(encoding: String) throws {
