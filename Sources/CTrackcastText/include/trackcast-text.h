@@ -22,3 +22,10 @@ bool tc_utf8_is_valid_portable(const uint8_t *bytes, size_t count);
  * sequence read as Windows-1252, as browsers read such bytes (WHATWG
  * Encoding: its five holes in 0x80-0x9F are the C1 controls). */
 size_t tc_utf8_repaired_as_windows1252(const uint8_t *bytes, size_t count, uint8_t *out);
+
+/* The index of the first "<!" or "<?" at or after `start` in `bytes` (of
+ * `count`), or `count` if there is none: where a comment, CDATA section,
+ * document type declaration or processing instruction may start, for
+ * UntrustedXMLFilter, which otherwise stopped at every tag. AVX2 where the
+ * CPU has it, SSE2 otherwise and for the last block. */
+size_t tc_markup_declaration_index(const uint8_t *bytes, size_t count, size_t start);
