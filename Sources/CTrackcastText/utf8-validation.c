@@ -45,6 +45,28 @@ static size_t sequence_length(const uint8_t *bytes, size_t left)
     return length;
 }
 
+/* For eight bytes starting at a character's start (`word`, the first byte
+ * lowest) that hold only ASCII and two-byte characters: how many of them are
+ * whole, valid characters (8, or 7 when the last byte leads a character the
+ * next word ends); 0 for anything else (a longer character, a stray
+ * continuation, the overlong leads C0 and C1), which is for the character at a
+ * time check to judge. Text in Greek, Cyrillic, Arabic or accented Latin, with
+ * the spaces and punctuation between its words, goes eight bytes a step. */
+static size_t ascii_and_two_byte_step(uint64_t word)
+{
+    const uint64_t highs = 0x8080808080808080u;
+    /* 10xxxxxx, 110xxxxx, 111xxxxx: bit 7 of each lane against bits 6 and 5 moved up to it. */
+    uint64_t continuations = word & ~(word << 1) & highs;
+    uint64_t two_byte_leads = word & (word << 1) & ~(word << 2) & highs;
+    if ((word & (word << 1) & (word << 2) & highs) != 0) return 0;
+    /* C0 and C1 (1100000x) have bits 1-4 clear: adding 0x7F to them (at most 0x1E) sets no bit 7. */
+    uint64_t lead_bits_set = ((word & 0x1E1E1E1E1E1E1E1Eu) + 0x7F7F7F7F7F7F7F7Fu) & highs;
+    if ((two_byte_leads & ~lead_bits_set) != 0) return 0;
+    /* Each lead's continuation is the next byte: a lead's bit moved one lane up is a continuation's. */
+    if (continuations != two_byte_leads << 8) return 0;
+    return (two_byte_leads >> 63) != 0 ? 7 : 8;
+}
+
 bool tc_utf8_is_valid_portable(const uint8_t *bytes, size_t count)
 {
     size_t i = 0;
@@ -58,6 +80,18 @@ bool tc_utf8_is_valid_portable(const uint8_t *bytes, size_t count)
          * mixes scripts, runs of ASCII are short. */
         size_t stretch_end = count - i < 16 ? count : i + 16;
         while (i < stretch_end) {
+            if (bytes[i] < 0xE0 && i + 8 <= count) {
+                uint64_t word;
+                memcpy(&word, bytes + i, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+                word = __builtin_bswap64(word);
+#endif
+                size_t step = ascii_and_two_byte_step(word);
+                if (step != 0) {
+                    i += step;
+                    continue;
+                }
+            }
             size_t length = sequence_length(bytes + i, count - i);
             if (length == 0) return false;
             i += length;

@@ -11,8 +11,11 @@
 bool tc_utf8_is_valid(const uint8_t *bytes, size_t count);
 
 /* The same answer without AVX2: ASCII sixteen bytes a step with SSE2 (there
- * on every x86-64), the rest a character at a time. What tc_utf8_is_valid
- * falls back to; public so that the tests check it on a CPU with AVX2 too. */
+ * on every x86-64), text of ASCII and two-byte characters eight bytes a step,
+ * the rest a character at a time (about what the Swift check it replaced
+ * took, 43 M instructions for the 10.8 MB realistic feed). What
+ * tc_utf8_is_valid falls back to; public so that the tests check it on a CPU
+ * with AVX2 too. */
 bool tc_utf8_is_valid_portable(const uint8_t *bytes, size_t count);
 
 /* `bytes` made valid UTF-8 without NUL bytes, written to `out`, which must
