@@ -35,6 +35,10 @@ let package = Package(
         .target(name: "CPlatform"),
         // The few things that need compiled C: the libdispatch main-queue bridge.
         .target(name: "CTrackcastSupport", dependencies: ["CGLib"]),
+        // Vector code for the toolkit-free library (Swift's SIMD types compile to
+        // loops over the lanes on x86-64): the feed decoder's UTF-8 validation.
+        // Depends on nothing but libc.
+        .target(name: "CTrackcastText"),
         // GObject code Swift cannot declare: the video paintable (a GdkPaintable
         // fed by an appsink); the X11 window-state request for picture-in-picture;
         // the GL renderer's name (through libepoxy), to choose GTK's renderer;
@@ -52,7 +56,7 @@ let package = Package(
         // Toolkit-free: app identity, library location. Builds and tests without GTK or GStreamer.
         .target(name: "TrackcastCore", dependencies: ["CPlatform"]),
         // Toolkit-free: the podcast library (feed parsing, SQLite store, refresh, OPML, downloads).
-        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CSQLite", "CLibXML2", "CCurl"]),
+        .target(name: "TrackcastLibrary", dependencies: ["TrackcastCore", "CTrackcastText", "CSQLite", "CLibXML2", "CCurl"]),
         // GStreamer playback: PlayerController, AssetLoader, error classification.
         .target(name: "TrackcastPlayback", dependencies: ["TrackcastCore", "Bindings"]),
         // MPRIS on the session bus: media keys, GNOME Shell, the lock screen.

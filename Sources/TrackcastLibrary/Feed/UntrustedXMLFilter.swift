@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 
 /// Removes from a document the two parts of XML that no feed or subscription
@@ -26,9 +27,12 @@ enum UntrustedXMLFilter {
             var i = 0
             let n = bytes.count
             let declarationStart = leadingDeclarationStart(bytes)
-            while let open = index(of: UInt8(ascii: "<"), in: bytes, from: i) {
-                i = open
-                guard i + 1 < n else { break }
+            // Only a `<` before `!` or `?` can start what is removed or skipped: found by
+            // `tc_markup_declaration_index` 32 bytes a step, not by a memchr call for every tag
+            // (the filter 12 M instructions of the 10.8 MB realistic feed's parse, now about 3 M).
+            while let base = bytes.baseAddress, i < n {
+                i = tc_markup_declaration_index(base, n, i)
+                guard i < n else { break }
                 if hasPrefix(bytes, at: i, "<!--") || hasPrefix(bytes, at: i, "<![CDATA[") {
                     let isComment = bytes[i + 2] == UInt8(ascii: "-")
                     guard let end = find(isComment ? "-->" : "]]>", in: bytes, from: i + (isComment ? 4 : 9)) else {

@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 import Testing
 import TestSupport
@@ -27,6 +28,96 @@ struct FeedEncodingTests {
             }
             let ours = bytes.withUnsafeBufferPointer { FeedInputDecoder.isValidUTF8($0, from: 0) }
             #expect(ours == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes), seed \(seed)")
+        }
+    }
+
+    /// Both paths of the C check (AVX2 where the CPU has it, and the portable one)
+    /// against the standard library's validation.
+    static func checkAgreesWithSwift(_ bytes: [UInt8], _ context: @autoclosure () -> String) {
+        let swift = String(validating: bytes, as: UTF8.self) != nil
+        let decoder = bytes.withUnsafeBufferPointer { FeedInputDecoder.isValidUTF8($0, from: 0) }
+        let portable = bytes.withUnsafeBufferPointer { tc_utf8_is_valid_portable($0.baseAddress, $0.count) }
+        #expect(decoder == swift && portable == swift, "decoder \(decoder), portable \(portable), Swift \(swift): \(context())")
+    }
+
+    @Test("the UTF-8 check finds each invalid sequence at every offset around its 32- and 64-byte blocks, in ASCII and in other scripts, and at the end")
+    func validationAtEveryBlockOffset() {
+        let invalid: [[UInt8]] = [
+            [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], // overlong
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], // surrogates
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xF7, 0xBF, 0xBF, 0xBF], // above U+10FFFF
+            [0x80], [0xBF], [0xC3, 0xA9, 0xA9], [0xE4, 0xB8, 0xAD, 0x80], // stray continuations
+            [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xE4, 0x41], [0xF0, 0x9F, 0x41], // cut short
+        ] + (0xF5...0xFF).map { [UInt8($0)] } + [[0xC0], [0xC1]]
+        // Valid at the edges of each class, which a check too strict would refuse.
+        let valid: [[UInt8]] = [[0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+                                [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0x00]]
+        // ASCII (whole blocks skipped) and text in two- to four-byte characters (every byte checked).
+        let fillers = [Array(repeating: UInt8(ascii: "a"), count: 160), Array(String(repeating: "é東🎧z", count: 16).utf8.prefix(160))]
+        for sequence in invalid + valid {
+            for filler in fillers {
+                for offset in 0..<64 + 32 {
+                    // Over whole characters of the filler only, so that the filler itself stays valid.
+                    let start = (offset...).first { filler[$0] & 0xC0 != 0x80 }!
+                    var inside = filler
+                    inside.insert(contentsOf: sequence, at: start)
+                    Self.checkAgreesWithSwift(inside, "\(sequence) at \(start)")
+                    Self.checkAgreesWithSwift(Array(filler[..<start]) + sequence, "\(sequence) ending the input at \(start)")
+                }
+            }
+        }
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        // Invalid sequences among random characters, a few hundred bytes long: several blocks.
+        // About half of them valid.
+        let characters = ["a", "word ", "é", "ωρα", "東京", "🎧", "\u{10FFFF}", "\u{80}"].map { Array($0.utf8) }
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 150) {
+                bytes += random.next() % 100 == 0 ? invalid[Int(random.next() % UInt64(invalid.count))]
+                    : characters[Int(random.next() % UInt64(characters.count))]
+            }
+            Self.checkAgreesWithSwift(bytes, "\(bytes), seed \(seed)")
+        }
+    }
+
+    @Test("repairing keeps every well-formed character, drops NUL and reads each other byte as Windows-1252, in every script and across blocks")
+    func repairAgreesWithSwift() {
+        // What each byte 0x80-0x9F is in Windows-1252 (WHATWG: its holes are the C1 controls).
+        let windows1252High: [UInt32] = [0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039,
+                                         0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                         0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178]
+        // The repair by the standard library: the well-formed character starting at each byte, if one does.
+        func expected(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [], i = 0
+            while i < bytes.count {
+                if bytes[i] == 0 { i += 1; continue }
+                if let length = (1...4).first(where: { i + $0 <= bytes.count && String(validating: bytes[i..<i + $0], as: UTF8.self) != nil }) {
+                    out += bytes[i..<i + length]
+                    i += length
+                } else {
+                    let byte = bytes[i]
+                    out += String(Unicode.Scalar(byte < 0xA0 ? windows1252High[Int(byte) - 0x80] : UInt32(byte))!).utf8
+                    i += 1
+                }
+            }
+            return out
+        }
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        let characters = ["a", "plain ascii words ", "é", "ωρα", "東京", "🎧", "\u{10FFFF}", "\u{80}"].map { Array($0.utf8) }
+        // Every byte once, then a few hundred bytes of characters with any byte between them.
+        var inputs = [(0...255).map(UInt8.init)]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 120) {
+                bytes += random.next() % 8 == 0 ? [UInt8(truncatingIfNeeded: random.next())] : characters[Int(random.next() % UInt64(characters.count))]
+            }
+            inputs.append(bytes)
+        }
+        for bytes in inputs {
+            let repaired = bytes.withUnsafeBufferPointer { FeedInputDecoder.repairedUTF8($0) }
+            #expect(repaired == expected(bytes), "\(bytes), seed \(seed)")
         }
     }
 

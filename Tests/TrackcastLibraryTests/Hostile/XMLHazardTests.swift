@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 import Testing
 import TestSupport
@@ -18,6 +19,24 @@ struct XMLHazardTests {
         }
         text += "]>\n\(element.replacingOccurrences(of: "LAUGHS", with: "&lol9;"))\n"
         return Data(text.utf8)
+    }
+
+    @Test("the filter's scan finds the first `<!` or `<?` from every start, across its 32- and 16-byte steps, and none in a lone `<` at the end")
+    func markupDeclarationScan() {
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        // Mostly plain bytes, some markup characters (and bytes of other scripts) between them.
+        let alphabet: [UInt8] = Array("<!?a>".utf8) + [0xC3, 0xA9] + Array(repeating: UInt8(ascii: "x"), count: 9)
+        for _ in 0..<300 {
+            let bytes = (0..<Int(random.next() % 80)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for start in 0...bytes.count {
+                let expected = (start..<max(start, bytes.count - 1)).first {
+                    bytes[$0] == UInt8(ascii: "<") && (bytes[$0 + 1] == UInt8(ascii: "!") || bytes[$0 + 1] == UInt8(ascii: "?"))
+                } ?? bytes.count
+                let found = bytes.withUnsafeBufferPointer { tc_markup_declaration_index($0.baseAddress, $0.count, start) }
+                #expect(found == expected, "\(bytes) from \(start), seed \(seed)")
+            }
+        }
     }
 
     /// (Its memory is bounded in the CLI test "a billion-laughs feed parses in 300 MB of address space".)
