@@ -36,8 +36,11 @@ extension RunningAppTests {
             try #require(await app.waitFor(timeout: .seconds(30)) {
                 _ in VariantStream.segmentVariants(in: server.requests).count >= 3
             }, "segments fetched: \(server.requests)\n\(app.standardOutput)")
-            let metered = VariantStream.segmentVariants(in: server.requests)
-            #expect(metered.allSatisfy { $0 == 2 }, "metered, the segments came from variants \(metered)")
+            // The first three, the ones waited for: on a loaded machine the demuxer may have fetched
+            // many more by now, and 1.22's hlsdemux fails over to another variant after a fragment
+            // that came too slowly (a CI run saw [2 ×7, 1, 2 ×5, 3, 2 …] at load 3).
+            let metered = Array(VariantStream.segmentVariants(in: server.requests).prefix(3))
+            #expect(metered == [2, 2, 2], "metered, the segments came from variants \(VariantStream.segmentVariants(in: server.requests))")
 
             let mark = app.standardOutput.endIndex
             kill(networkManager.pid, SIGUSR1)
