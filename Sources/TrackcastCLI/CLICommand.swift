@@ -14,6 +14,10 @@ public protocol CLICommand: Sendable {
     static var summary: String { get }
     /// The arguments after the command's words, e.g. "FILE|URL [--json]".
     static var arguments: String { get }
+    /// Whether the command's work is one large burst of allocations on one
+    /// thread at a time (one feed parsed whole), for which the executable sets
+    /// the process's heap up as `BatchHeap` describes. False unless a command says so.
+    static var allocatesInOneBurst: Bool { get }
 
     init(parsing arguments: [String]) throws(UsageError)
 
@@ -24,6 +28,7 @@ public protocol CLICommand: Sendable {
 
 extension CLICommand {
     public static var name: String { words.joined(separator: " ") }
+    public static var allocatesInOneBurst: Bool { false }
 }
 
 /// What a running command may use: where the library and its caches are,

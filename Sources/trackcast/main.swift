@@ -50,6 +50,7 @@ case .version:
 case .gui(let items):
     exit(application().run(items: items))
 case .command(let call):
+    if type(of: call.command).allocatesInOneBurst { BatchHeap.preferLargePages() }
     let environment = ProcessInfo.processInfo.environment
     let library = LibraryLocation.resolve(option: invocation.libraryOption, environment: environment)
     let cache = CacheLocation.resolve(option: invocation.libraryOption, environment: environment, library: library)

@@ -140,6 +140,50 @@ struct FeedParseCommandTests {
         #expect(chapter["title"] as? String == "C\u{9B}2J\u{7F}D")
     }
 
+    @Test("feed parse grows its heap once, 64 MB advised for huge pages; a library command keeps glibc's own heap")
+    func batchHeap() async throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/parse.xml", .stall)
+        server.route("/subscribe.xml", .stall)
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-batch-heap-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let noDisplay: [String: String?] = ["DISPLAY": nil, "WAYLAND_DISPLAY": nil]
+
+        /// The process's heap, as the kernel has it while the process waits for the server.
+        func heapWhileWaiting(_ arguments: [String], path: String) async throws -> [(size: Int, flags: [Substring])] {
+            let process = try ChildProcess(trackcast, arguments: arguments, environment: noDisplay)
+            defer { process.terminate() }
+            #expect(await process.waitFor(timeout: .seconds(20)) { _ in !server.log(for: path).isEmpty })
+            // procfs files have no size: read to the end, not by the size stat gives.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.pid)/smaps"))
+            let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            try handle.close()
+            try #require(smaps.contains("libc.so"), "the mappings were not read: \(smaps.count) characters")
+            var regions: [(size: Int, flags: [Substring])] = []
+            var inHeap = false
+            for line in smaps.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if let range = fields.first, range.contains("-"), fields.count >= 5 {
+                    inHeap = fields.last == "[heap]"
+                    let bounds = range.split(separator: "-").compactMap { Int($0, radix: 16) }
+                    if inHeap, bounds.count == 2 { regions.append((bounds[1] - bounds[0], [])) }
+                } else if inHeap, fields.first == "VmFlags:" {
+                    regions[regions.count - 1].flags = Array(fields.dropFirst())
+                }
+            }
+            return regions
+        }
+
+        let parsing = try await heapWhileWaiting(["feed", "parse", server.url("/parse.xml"), "--json"], path: "/parse.xml")
+        // A kernel built without transparent huge pages refuses the advice; the heap still grows once.
+        let kernelHasHugePages = FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")
+        #expect(parsing.contains { $0.size >= 64 << 20 && $0.flags.contains("hg") == kernelHasHugePages }, "\(parsing)")
+        let subscribing = try await heapWhileWaiting(["--library", library.path, "subscribe", server.url("/subscribe.xml")],
+                                                     path: "/subscribe.xml")
+        #expect(!subscribing.isEmpty && !subscribing.contains { $0.flags.contains("hg") }, "\(subscribing)")
+    }
+
     @Test("bad input gets one clear line and exit status 1", arguments: [
         ("/nonexistent/feed.xml", "/nonexistent/feed.xml:"),
         ("/etc/hostname", "/etc/hostname:"),

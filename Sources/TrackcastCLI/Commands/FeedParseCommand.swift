@@ -8,6 +8,7 @@ public struct FeedParseCommand: CLICommand {
     public static let words = ["feed", "parse"]
     public static var summary: String { tr("Parse a feed and print it as JSON, without subscribing") }
     public static let arguments = "FILE|URL --json"
+    public static let allocatesInOneBurst = true
 
     let source: String
     /// The last feed printed, never released (see `run`).

@@ -40,12 +40,13 @@ enum FeedInputDecoder {
         data.withUnsafeBytes { raw -> Data in
             let bytes = raw.bindMemory(to: UInt8.self)
             if let (encoding, skip) = unicodeEncoding(bytes) {
-                return Self.transcoded(UnsafeBufferPointer(rebasing: bytes[skip...]), from: encoding)
+                return transcodedUnicode(UnsafeBufferPointer(rebasing: bytes[skip...]), from: encoding)
             }
             let bodyStart = hasUTF8BOM(bytes) ? 3 : 0
             let declaration = XMLDeclaration(bytes, from: bodyStart)
             let label = declaration?.encoding ?? httpContentType.flatMap(charset(fromContentType:))
             let document = Document(bytes: bytes, bodyStart: bodyStart, declaration: declaration)
+            let body = document.body
 
             switch label.map(Charset.init(label:)) ?? .utf8 {
             case .windows1252:
@@ -53,15 +54,20 @@ enum FeedInputDecoder {
                 // Latin-1 text that is the same (its accented letters are practically never
                 // followed by the continuation bytes UTF-8 needs), and it saves feeds labelled
                 // Latin-1 that are UTF-8, wholly or in parts pasted from elsewhere.
-                return document.redeclared(encoding: "UTF-8", body: repairedUTF8(document.body))
+                return document.redeclaredUTF8(bodyCapacity: 3 * body.count) { writeRepairedUTF8(body, to: $0) }
             case .other(let name):
-                return Self.transcoded(document.body, from: name, declarationFrom: declaration == nil ? nil : document)
+                if let table = singleByteTable(for: name) {
+                    return document.redeclaredUTF8(bodyCapacity: 3 * body.count + 8) { decode(body, byTable: table, into: $0) }
+                }
+                return iconvToUTF8(body, from: name).withUnsafeBufferPointer { converted in
+                    document.redeclaredUTF8(bodyCapacity: 3 * converted.count) { writeRepairedUTF8(converted, to: $0) }
+                }
             case .utf8, .unsupported:
                 let valid = isValidUTF8(bytes, from: bodyStart)
                     && bytes.baseAddress.map { memchr($0, 0, bytes.count) == nil } ?? true
                 let declaredUnsupported = declaration?.encoding.map { Charset(label: $0) == .unsupported } ?? false
                 if valid && !declaredUnsupported { return data }
-                return document.redeclared(encoding: "UTF-8", body: valid ? Array(document.body) : repairedUTF8(document.body))
+                return document.redeclaredUTF8(bodyCapacity: 3 * body.count) { writeRepairedUTF8(body, to: $0) }
             }
         }
     }
@@ -77,31 +83,33 @@ enum FeedInputDecoder {
             UnsafeBufferPointer(rebasing: bytes[(declaration?.end ?? bodyStart)...])
         }
 
-        /// A declaration of `encoding` first (where libxml2 requires it), then any
-        /// whitespace that stood before the original one, then `body`, the rest of the
-        /// document in that encoding: line numbers stay those of the feed.
-        func redeclared(encoding: String, body: [UInt8]) -> Data {
-            var out = Data(capacity: body.count + 64)
-            out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>".utf8)
-            if let declaration {
-                out.append(UnsafeBufferPointer(rebasing: bytes[bodyStart..<declaration.start]))
+        /// A declaration of UTF-8 first (where libxml2 requires it), then any whitespace
+        /// that stood before the original one (line numbers stay those of the feed), then
+        /// the body `write` puts in place, at most `bodyCapacity` bytes, returning how many.
+        /// Written once where it stays, not built and copied: a copy of a 10 MB feed is
+        /// 2,500 pages of fresh memory.
+        func redeclaredUTF8(bodyCapacity: Int, writingBody write: (UnsafeMutablePointer<UInt8>) -> Int) -> Data {
+            var head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)
+            if let declaration { head += bytes[bodyStart..<declaration.start] }
+            // calloc'd: memory the body does not reach is never touched.
+            var out = Data(count: head.count + bodyCapacity)
+            let length = out.withUnsafeMutableBytes { raw in
+                let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                base.update(from: head, count: head.count)
+                return head.count + write(base + head.count)
             }
-            out.append(contentsOf: body)
+            out.count = length
             return out
         }
     }
 
-    /// `bytes` in `encoding` as UTF-8, redeclared so; with `original` its
-    /// declaration's leading whitespace is kept (line numbers stay the feed's).
-    private static func transcoded(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: String,
-                                   declarationFrom original: Document? = nil) -> Data {
-        let utf8 = singleByteTable(for: encoding).map { decoded(bytes, byTable: $0) } ?? iconvToUTF8(bytes, from: encoding)
-        return utf8.withUnsafeBufferPointer { converted -> Data in
-            // A transcoded UTF-16 document still declares its old encoding: replace that declaration.
-            let declaration = original == nil ? XMLDeclaration(converted, from: 0) : nil
-            let document = original ?? Document(bytes: converted, bodyStart: 0, declaration: declaration)
-            let body = original == nil ? document.body : converted
-            return document.redeclared(encoding: "UTF-8", body: repairedUTF8(body))
+    /// A UTF-16 or UTF-32 document as UTF-8, its declaration (which still names
+    /// the old encoding once transcoded) replaced.
+    private static func transcodedUnicode(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: String) -> Data {
+        iconvToUTF8(bytes, from: encoding).withUnsafeBufferPointer { converted in
+            let document = Document(bytes: converted, bodyStart: 0, declaration: XMLDeclaration(converted, from: 0))
+            let body = document.body
+            return document.redeclaredUTF8(bodyCapacity: 3 * body.count) { writeRepairedUTF8(body, to: $0) }
         }
     }
 
@@ -117,6 +125,8 @@ enum FeedInputDecoder {
     /// For a single-byte encoding, what iconv makes of each byte on its own, as
     /// `iconvToUTF8` makes it in a stream (U+FFFD where it cannot decode it):
     /// the UTF-8 bytes packed from the lowest, their count in the top byte.
+    /// NUL has none: it is dropped, as `writeRepairedUTF8` drops it, so that what
+    /// the table decodes needs no repair.
     /// `nil` for any other encoding, and should a byte not come out as one
     /// character (or ASCII not as itself). Through iconv a byte at a time took
     /// about 35 instructions, and half a Windows-1251 feed's parse.
@@ -149,37 +159,39 @@ enum FeedInputDecoder {
                 table[value] = UInt32(count) << 24 | bytes & (1 << (8 * UInt32(count)) - 1)
             }
         }
+        table[0] = 0
         return table
     }
 
-    /// `bytes` decoded by `singleByteTable`'s table: ASCII eight bytes a step, the rest a look-up each.
-    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, byTable table: [UInt32]) -> [UInt8] {
-        guard let source = bytes.baseAddress else { return [] }
+    /// `bytes` decoded by `singleByteTable`'s table into `out`, which must have room
+    /// for 3 × count + 8 bytes: ASCII eight bytes a step, the rest a look-up each.
+    /// Returns how many bytes it wrote, valid UTF-8 without NUL.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, byTable table: [UInt32], into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let source = bytes.baseAddress else { return 0 }
         let count = bytes.count
-        // Three bytes at most a byte, and room for the last write's whole word.
-        return [UInt8](unsafeUninitializedCapacity: 3 * count + 8) { out, written in
-            let target = UnsafeMutableRawPointer(out.baseAddress!)
-            var i = 0
-            var o = 0
-            table.withUnsafeBufferPointer { table in
-                while i < count {
-                    if i + 8 <= count {
-                        let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
-                        if word & 0x8080_8080_8080_8080 == 0 {
-                            target.storeBytes(of: word, toByteOffset: o, as: UInt64.self)
-                            i += 8
-                            o += 8
-                            continue
-                        }
+        let target = UnsafeMutableRawPointer(out)
+        var i = 0
+        var o = 0
+        table.withUnsafeBufferPointer { table in
+            while i < count {
+                if i + 8 <= count {
+                    let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                    // No byte over 0x7F and none zero (the classic zero-byte test): copied whole.
+                    let zeroBytes = (word &- 0x0101_0101_0101_0101) & ~word
+                    if (word | zeroBytes) & 0x8080_8080_8080_8080 == 0 {
+                        target.storeBytes(of: word, toByteOffset: o, as: UInt64.self)
+                        i += 8
+                        o += 8
+                        continue
                     }
-                    let entry = table[Int(source[i])]
-                    target.storeBytes(of: UInt32(littleEndian: entry & 0x00FF_FFFF), toByteOffset: o, as: UInt32.self)
-                    o += Int(entry >> 24)
-                    i += 1
                 }
+                let entry = table[Int(source[i])]
+                target.storeBytes(of: UInt32(littleEndian: entry & 0x00FF_FFFF), toByteOffset: o, as: UInt32.self)
+                o += Int(entry >> 24)
+                i += 1
             }
-            written = o
         }
+        return o
     }
 
     /// Converts with iconv, writing U+FFFD for each byte it cannot decode and for
@@ -188,14 +200,13 @@ enum FeedInputDecoder {
         let descriptor = iconv_open("UTF-8", encoding)
         guard descriptor != iconv_t(bitPattern: -1) else { return Array(bytes) }
         defer { iconv_close(descriptor) }
-        var out = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
-        var produced = 0
         guard let base = bytes.baseAddress else { return [] }
         var input = UnsafeMutablePointer(mutating: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self))
         var inputLeft = bytes.count
         let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-        out.withUnsafeMutableBytes { buffer in
-            let start = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+        // Uninitialised: what iconv does not reach is never touched.
+        return [UInt8](unsafeUninitializedCapacity: bytes.count * 4 + 16) { buffer, produced in
+            let start = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             while inputLeft > 0 {
                 var output: UnsafeMutablePointer<CChar>? = start + produced
                 var outputLeft = buffer.count - produced - replacement.count
@@ -211,7 +222,6 @@ enum FeedInputDecoder {
                 inputLeft -= 1
             }
         }
-        return Array(out[..<produced])
     }
 
     /// The `charset` parameter of a Content-Type header value.
@@ -316,18 +326,18 @@ enum FeedInputDecoder {
         return tc_utf8_is_valid(base + start, bytes.count - start)
     }
 
-    /// `bytes` as valid UTF-8 without NUL bytes, each byte that starts no
-    /// well-formed sequence read as Windows-1252 (`tc_utf8_repaired_as_windows1252`:
-    /// in Swift, a byte at a time with a string made for each repaired byte, it
-    /// was 77 M instructions of the 5.4 MB Latin-1 feed's 328 M parse).
-    static func repairedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard let base = bytes.baseAddress else { return [] }
-        // Nothing to repair, as after a transcoding: found by the faster check.
+    /// `bytes` written to `out` (room for 3 × count bytes) as valid UTF-8 without
+    /// NUL bytes, each byte that starts no well-formed sequence read as Windows-1252
+    /// (`tc_utf8_repaired_as_windows1252`: in Swift, a byte at a time with a string
+    /// made for each repaired byte, it was 77 M instructions of the 5.4 MB Latin-1
+    /// feed's 328 M parse). Returns how many bytes it wrote.
+    static func writeRepairedUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        // Nothing to repair: a copy, found by the faster check.
         if isValidUTF8(bytes, from: 0), memchr(base, 0, bytes.count) == nil {
-            return Array(bytes)
+            out.update(from: base, count: bytes.count)
+            return bytes.count
         }
-        return [UInt8](unsafeUninitializedCapacity: 3 * bytes.count) { out, written in
-            written = tc_utf8_repaired_as_windows1252(base, bytes.count, out.baseAddress!)
-        }
+        return tc_utf8_repaired_as_windows1252(base, bytes.count, out)
     }
 }
