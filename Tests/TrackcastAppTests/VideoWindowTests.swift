@@ -176,13 +176,6 @@ extension RunningAppTests {
         return frameWidth
     }
 
-    /// The last position the app logged ("position: 9.5 s"), in seconds.
-    private static func lastPosition(in log: String) -> Double {
-        log.split(separator: "\n").last { $0.contains("position: ") }
-            .flatMap { $0.components(separatedBy: "position: ").last?.split(separator: " ").first }
-            .flatMap { Double($0) } ?? 0
-    }
-
     @Test("while a video plays, the player bar (drawn from a recording, RecordedBin) still follows it on screen: its seek bar fills")
     func playerBarFollowsVideo() async throws {
         // 20 s of bars, which have none of the seek bar's accent blue.
@@ -191,9 +184,9 @@ extension RunningAppTests {
         let app = try await playVideo(clip)
         #expect(app.standardOutput.contains("renderer: cairo, "))
         let accentBlue = (53, 132, 228)
-        try #require(await app.waitFor(timeout: .seconds(30)) { Self.lastPosition(in: $0.standardOutput) >= 2 })
+        try #require(await app.waitFor(timeout: .seconds(30)) { ($0.positions().last ?? 0) >= 2 })
         let early = try await RunningApp.screenshot().find(accentBlue, tolerance: 8)
-        try #require(await app.waitFor(timeout: .seconds(60)) { Self.lastPosition(in: $0.standardOutput) >= 7 },
+        try #require(await app.waitFor(timeout: .seconds(60)) { ($0.positions().last ?? 0) >= 7 },
                      "not at 7 s: \(app.standardOutput.suffix(3000))")
         let later = try await RunningApp.screenshot().find(accentBlue, tolerance: 8)
         // Five seconds more of twenty: a quarter more of the slider's width
