@@ -63,13 +63,28 @@ public final class PlayerController {
         set {
             guard newValue != streamLimitSetting.limits else { return }
             streamLimitSetting.limits = newValue
-            playbin.connectionSpeed = streamLimitSetting.connectionSpeed
-            let demuxers = playbin.descendants(withProperty: "connection-speed").filter(StreamLimitSetting.isAdaptiveDemuxer)
-            for demuxer in demuxers { streamLimitSetting.apply(to: demuxer) }
-            // What the demuxers now hold, read back from them.
-            let held = demuxers.compactMap { try? $0.property("connection-speed", as: UInt32.self) }.map(String.init)
-            Log.debug("stream limits: \(newValue) (\(demuxers.count) demuxers, connection-speed \(held.joined(separator: " ")))")
+            applyStreamLimits()
         }
+    }
+
+    /// Tells the player the variants of item `id`'s stream (its master
+    /// playlist's, which the app reads), so that a height cap reaches a
+    /// demuxer that chooses by bandwidth alone. A new load forgets them.
+    public func setStreamVariants(_ variants: [StreamVariant], of id: PlaybackItemID) {
+        guard session?.id == id, variants != streamLimitSetting.variants else { return }
+        streamLimitSetting.variants = variants
+        applyStreamLimits()
+    }
+
+    /// The caps to playbin (for demuxers to come) and to the demuxers there are.
+    private func applyStreamLimits() {
+        playbin.connectionSpeed = streamLimitSetting.connectionSpeed
+        let demuxers = playbin.descendants(withProperty: "connection-speed").filter(StreamLimitSetting.isAdaptiveDemuxer)
+        for demuxer in demuxers { streamLimitSetting.apply(to: demuxer) }
+        // What the demuxers now hold, read back from them.
+        let held = demuxers.compactMap { try? $0.property("connection-speed", as: UInt32.self) }.map(String.init)
+        Log.debug("stream limits: \(streamLimitSetting.limits), \(streamLimitSetting.variants.count) variants "
+                  + "(\(demuxers.count) demuxers, connection-speed \(held.joined(separator: " ")))")
     }
 
     /// What `stop` stopped, so `play` can start it again.
@@ -131,7 +146,11 @@ public final class PlayerController {
             }
             outputWatch.watch(element)
             // Adaptive demuxers choose variants under the data saver's caps.
-            if StreamLimitSetting.isAdaptiveDemuxer(element) { limits.apply(to: element) }
+            if StreamLimitSetting.isAdaptiveDemuxer(element) {
+                limits.apply(to: element)
+                let held = (try? element.property("connection-speed", as: UInt32.self)).map(String.init) ?? "?"
+                Log.debug("stream limits: \(element.factoryName ?? "a demuxer") made with connection-speed \(held)")
+            }
         }
         bus = playbin.bus!
 
@@ -249,6 +268,10 @@ public final class PlayerController {
                                   observers: observers)
         session.holdsHLS = holdsHLS
         self.session = session
+        if !streamLimitSetting.variants.isEmpty {
+            streamLimitSetting.variants = []
+            playbin.connectionSpeed = streamLimitSetting.connectionSpeed
+        }
         stoppedItem = nil
         outputWatch.begin(id)
 

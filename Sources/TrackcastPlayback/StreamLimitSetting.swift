@@ -6,26 +6,48 @@ import TrackcastCore
 /// makes its adaptive demuxer on a streaming thread, while the caps change
 /// on the main actor.
 final class StreamLimitSetting: Sendable {
-    private let state: Mutex<StreamLimits>
+    private let state: Mutex<(limits: StreamLimits, variants: [StreamVariant])>
     /// The configuration's assumed bandwidth (kbit/s), used while no bitrate cap is set.
     private let configuredSpeed: Int?
 
     init(_ limits: StreamLimits, connectionSpeed: Int?) {
-        state = Mutex(limits)
+        state = Mutex((limits, []))
         configuredSpeed = connectionSpeed
     }
 
     var limits: StreamLimits {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
+        get { state.withLock { $0.limits } }
+        set { state.withLock { $0.limits = newValue } }
     }
 
-    /// playbin's `connection-speed` in kbit/s: with a bitrate cap the
-    /// demuxer takes the cap for the bandwidth, so it starts on the best
-    /// variant under it instead of the lowest; 0 lets it measure.
+    /// The variants of the stream playing, from its master playlist (which
+    /// the app reads): how a height cap becomes a bandwidth. Empty until read.
+    var variants: [StreamVariant] {
+        get { state.withLock { $0.variants } }
+        set { state.withLock { $0.variants = newValue } }
+    }
+
+    /// playbin's `connection-speed` in kbit/s, for a demuxer that chooses by
+    /// bandwidth alone: with a cap the demuxer takes the cap for the
+    /// bandwidth, so it starts on the best variant under it instead of the
+    /// lowest; 0 lets it measure. A height cap counts as the bandwidth of the
+    /// variants under it (`StreamLimits.bitrateCap(among:)`); until the
+    /// variants are known it holds the stream on its lowest, as a data saver
+    /// should rather than start above the cap.
     var connectionSpeed: UInt64 {
-        if let bitrate = limits.maximumBitrate { return UInt64(bitrate / 1000) }
-        return UInt64(max(0, configuredSpeed ?? 0))
+        let (limits, variants) = state.withLock { ($0.limits, $0.variants) }
+        if limits.maximumHeight != nil, variants.isEmpty { return 1 }
+        return Self.kilobits(limits.bitrateCap(among: variants)) ?? UInt64(max(0, configuredSpeed ?? 0))
+    }
+
+    /// `connection-speed` for a demuxer that caps the height itself (`max-video-height`).
+    private var bitrateOnlySpeed: UInt64 {
+        Self.kilobits(limits.maximumBitrate) ?? UInt64(max(0, configuredSpeed ?? 0))
+    }
+
+    /// Rounded up: a variant of 800,500 bit/s stays under a cap that is its own bandwidth.
+    private static func kilobits(_ bitrate: Int?) -> UInt64? {
+        bitrate.map { UInt64($0 / 1000 + ($0 % 1000 == 0 ? 0 : 1)) }
     }
 
     /// The demuxers that choose among a stream's variants. playbin's
@@ -43,14 +65,16 @@ final class StreamLimitSetting: Sendable {
     /// chooses the best variant under it at each segment (playbin passes its
     /// own only to demuxers made after it was set). hlsdemux2 and
     /// dashdemux2 also cap what they measure (`max-bitrate`), and GStreamer
-    /// 1.24's the height (`max-video-height`); 1.22's hlsdemux has neither.
+    /// 1.24's the height (`max-video-height`); 1.22's hlsdemux has neither,
+    /// so there the height cap goes into `connection-speed`.
     func apply(to demuxer: Element) {
         let limits = limits
-        try? demuxer.setProperty("connection-speed", UInt32(clamping: connectionSpeed))
+        let capsHeight = demuxer.hasProperty("max-video-height")
+        try? demuxer.setProperty("connection-speed", UInt32(clamping: capsHeight ? bitrateOnlySpeed : connectionSpeed))
         if demuxer.hasProperty("max-bitrate") {
             try? demuxer.setProperty("max-bitrate", UInt32(clamping: limits.maximumBitrate ?? 0))
         }
-        if demuxer.hasProperty("max-video-height") {
+        if capsHeight {
             try? demuxer.setProperty("max-video-height", UInt32(clamping: limits.maximumHeight ?? 0))
         }
     }

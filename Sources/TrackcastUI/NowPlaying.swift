@@ -67,6 +67,9 @@ final class NowPlaying {
     private var schedule = InterstitialSchedule([])
     /// The stream `schedule` was read from.
     private var scheduleURI: String?
+    /// Its variants, from its master playlist: the player needs them for
+    /// the data saver's height cap at each load of it.
+    private var streamVariants: [StreamVariant] = []
     /// A live stream's media playlist, read again at its target duration
     /// while the item plays, and the timeline its interstitials are placed on.
     private var livePlaylist: (url: URL, timelineStart: Date?, every: Duration)?
@@ -540,6 +543,7 @@ final class NowPlaying {
         if scheduleURI != newItem.uri {
             schedule = InterstitialSchedule([])
             scheduleURI = nil
+            streamVariants = []
             livePlaylist = nil
         }
         tracks = .none
@@ -549,6 +553,7 @@ final class NowPlaying {
         let readsPlaylist = scheduleURI == nil && ["http", "https"].contains(URL(string: newItem.uri)?.scheme ?? "")
         let id = load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title), in: player,
                       startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: readsPlaylist)
+        player.setStreamVariants(streamVariants, of: id)
         // An address that names a playlist is read while the player loads
         // it, so that the wait at ready is usually none; another is read
         // once the player finds it is HLS.
@@ -957,6 +962,8 @@ final class NowPlaying {
     private func read(_ playlist: HLSMediaPlaylist, of uri: String, in id: PlaybackItemID) {
         schedule = InterstitialSchedule(playlist.interstitials)
         scheduleURI = uri
+        streamVariants = playlist.variants
+        player?.setStreamVariants(streamVariants, of: id)
         livePlaylist = playlist.hasEndList ? nil : (playlist.url, playlist.timelineStart,
                                                       .seconds(max(1, playlist.targetDuration ?? 1)))
         Log.debug("interstitials: \(scheduleSummary)")

@@ -35,6 +35,27 @@ extension PlaybackEngine {
             #expect(played.allSatisfy { $0 == expected }, "under \(kilobits) kbit/s the segments came from \(played)")
         }
 
+        @Test("a height cap holds the stream on its lowest variant until its variants are known, then on the best under it")
+        func heightCap() async throws {
+            let server = try await serve(repeats: 5)
+            let player = try await TestPlayer()
+            // 720p with room in the bitrate: the 800 kbit/s variant, not the 3000 one the bitrate allows.
+            player.controller.streamLimits = StreamLimits(height: 720, kilobitsPerSecond: 5_000)
+            let id = try await player.play(server.url(VariantStream.masterPath))
+            try #require(await player.waitUntil { VariantStream.segmentVariants(in: server.requests).count >= 2 },
+                         "segments fetched: \(server.requests)")
+            let before = VariantStream.segmentVariants(in: server.requests)
+            #expect(before.allSatisfy { $0 == 1 }, "before the variants were known: \(before)")
+            // What the app reads of the master playlist (`HLSMasterPlaylist`), as served.
+            let variants = VariantStream.variants.map { StreamVariant(bandwidth: $0.bandwidth, height: $0.height) }
+            player.controller.setStreamVariants(variants, of: id)
+            let moved = await player.waitUntil(.seconds(20)) {
+                VariantStream.segmentVariants(in: server.requests).dropFirst(before.count).contains(2)
+            }
+            let after = VariantStream.segmentVariants(in: server.requests).dropFirst(before.count)
+            #expect(moved && !after.contains(3), "after the variants were known: \(after)")
+        }
+
         @Test("a cap set while playing moves the stream to a lower variant")
         func capWhilePlaying() async throws {
             // Five times over, 60 s: longer than the demuxer fetches ahead.

@@ -27,6 +27,21 @@ public struct StreamLimits: Sendable, Equatable, CustomStringConvertible {
                             maximumBitrate: tighter(normal.maximumBitrate, metered.maximumBitrate))
     }
 
+    /// The bitrate cap (bit/s) under which a demuxer that chooses among
+    /// `variants` by bandwidth alone (GStreamer 1.22's hlsdemux) keeps within
+    /// both caps: the bitrate cap, lowered to the bandwidth of the best variant
+    /// no taller than the height cap, or of the shortest when none is that
+    /// short. A ladder where a taller variant needs less bandwidth than a
+    /// shorter one can still let the taller through; real ladders rise together.
+    public func bitrateCap(among variants: [StreamVariant]) -> Int? {
+        guard let maximumHeight else { return maximumBitrate }
+        let sized = variants.filter { $0.height != nil }
+        guard let shortest = sized.map({ $0.height! }).min() else { return maximumBitrate }
+        let allowed = sized.filter { $0.height! <= max(maximumHeight, shortest) }
+        guard let heightCap = allowed.map(\.bandwidth).max() else { return maximumBitrate }
+        return min(heightCap, maximumBitrate ?? heightCap)
+    }
+
     public var description: String {
         let height = maximumHeight.map { "\($0)p" } ?? "any height"
         let bitrate = maximumBitrate.map { "\($0 / 1000) kbit/s" } ?? "any bitrate"

@@ -1,9 +1,11 @@
 import Foundation
+import TrackcastCore
 
 /// Fetches an HLS stream's media playlist to read the interstitials it
 /// schedules: GStreamer plays the stream but does not say what its
 /// playlist's date ranges are. A master playlist leads to its first
-/// variant (date ranges are the same in every variant); one hop only.
+/// variant (date ranges are the same in every variant); one hop only. Its
+/// variants are kept for the data saver's height cap.
 /// Also fetches an interstitial's asset list when it comes due.
 public struct HLSInterstitialFetcher: Sendable {
     private let client: HTTPClient
@@ -24,13 +26,17 @@ public struct HLSInterstitialFetcher: Sendable {
     public func playlist(at url: URL, timelineStart: Date? = nil) async throws -> HLSMediaPlaylist {
         var (body, at) = try await fetch(url, limit: HLSMediaPlaylist.maximumSize)
         var text = String(decoding: body, as: UTF8.self)
+        var variants: [StreamVariant] = []
         if HLSMediaPlaylist.isMaster(text) {
+            variants = HLSMasterPlaylist.variants(in: text)
             guard let variant = HLSMediaPlaylist.firstVariant(in: text, url: at) else { throw FetchError.noVariant }
             try Task.checkCancellation()
             (body, at) = try await fetch(variant, limit: HLSMediaPlaylist.maximumSize)
             text = String(decoding: body, as: UTF8.self)
         }
-        return try HLSMediaPlaylist(text, url: at, timelineStart: timelineStart)
+        var playlist = try HLSMediaPlaylist(text, url: at, timelineStart: timelineStart)
+        playlist.variants = variants
+        return playlist
     }
 
     /// The asset list at `url` (an interstitial's `X-ASSET-LIST`), its

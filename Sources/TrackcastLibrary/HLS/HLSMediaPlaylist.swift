@@ -1,4 +1,5 @@
 import Foundation
+import TrackcastCore
 
 /// What Trackcast reads of an HLS media playlist itself: its length, whether
 /// it ends, and the interstitials it schedules. GStreamer plays the
@@ -26,6 +27,9 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
     /// Where its first segment falls on that timeline: 0 unless placed on
     /// an earlier read's (a live playlist's window has moved on since).
     public var windowStart: Double?
+    /// The variants of the master playlist it was reached through
+    /// (`HLSInterstitialFetcher`); none when it was read directly.
+    public var variants: [StreamVariant] = []
 
     /// Larger playlists are refused: a VOD playlist of a day of 2 s
     /// segments with program dates is about 6 MB.
@@ -159,7 +163,7 @@ public struct HLSMediaPlaylist: Sendable, Equatable {
 }
 
 /// The lines of a playlist, as byte ranges without their line ends.
-private struct LineReader {
+struct LineReader {
     let bytes: [UInt8]
     var index = 0
 
