@@ -12,9 +12,10 @@ tc_batch_heap_prefer_large_pages(gsize reserve)
     /* One heap grown by brk for every thread: a thread's own arena grows a
      * page at a time, an mprotect call each, and cannot be advised below. */
     mallopt(M_ARENA_MAX, 1);
-    /* Buffers up to the reserve come from the heap too, rather than from
-     * mappings of their own with small pages, faulted afresh each time. */
-    mallopt(M_MMAP_THRESHOLD, (int) reserve);
+    /* Buffers up to 32 MB (glibc's largest threshold; a larger one is
+     * refused) come from the heap too, rather than from mappings of their
+     * own with small pages, faulted afresh each time. */
+    mallopt(M_MMAP_THRESHOLD, (int) (reserve < (32u << 20) ? reserve : (32u << 20)));
     mallopt(M_TOP_PAD, (int) reserve);
     mallopt(M_TRIM_THRESHOLD, (int) (2 * reserve));
 
