@@ -35,10 +35,10 @@ public struct StreamLimits: Sendable, Equatable, CustomStringConvertible {
     /// shorter one can still let the taller through; real ladders rise together.
     public func bitrateCap(among variants: [StreamVariant]) -> Int? {
         guard let maximumHeight else { return maximumBitrate }
-        let sized = variants.filter { $0.height != nil }
-        guard let shortest = sized.map({ $0.height! }).min() else { return maximumBitrate }
-        let allowed = sized.filter { $0.height! <= max(maximumHeight, shortest) }
-        guard let heightCap = allowed.map(\.bandwidth).max() else { return maximumBitrate }
+        let sized = variants.compactMap { variant in variant.height.map { (height: $0, bandwidth: variant.bandwidth) } }
+        guard let shortest = sized.map(\.height).min(),
+              let heightCap = sized.filter({ $0.height <= max(maximumHeight, shortest) }).map(\.bandwidth).max()
+        else { return maximumBitrate }
         return min(heightCap, maximumBitrate ?? heightCap)
     }
 
