@@ -155,11 +155,18 @@ struct FeedParseCommandTests {
             let process = try ChildProcess(trackcast, arguments: arguments, environment: noDisplay)
             defer { process.terminate() }
             #expect(await process.waitFor(timeout: .seconds(20)) { _ in !server.log(for: path).isEmpty })
-            // procfs files have no size: read to the end, not by the size stat gives.
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.pid)/smaps"))
-            let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-            try handle.close()
-            try #require(smaps.contains("libc.so"), "the mappings were not read: \(smaps.count) characters")
+            // procfs files have no size: read to the end, not by the size stat gives. A loaded
+            // run once read nothing; read again a few times, and say how the process stands if
+            // it still reads nothing.
+            var smaps = ""
+            for attempt in 0..<10 where !smaps.contains("libc.so") {
+                if attempt > 0 { try await Task.sleep(for: .milliseconds(500)) }
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.pid)/smaps"))
+                smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+                try handle.close()
+            }
+            let state = "\(arguments): ended \(String(describing: process.ended)), stderr \(process.standardError)"
+            try #require(smaps.contains("libc.so"), "the mappings were not read: \(smaps.count) characters; \(state)")
             var regions: [(size: Int, flags: [Substring])] = []
             var inHeap = false
             for line in smaps.split(separator: "\n") {
