@@ -144,8 +144,12 @@ struct FeedParseCommandTests {
     func batchHeap() async throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        server.route("/parse.xml", .stall)
-        server.route("/subscribe.xml", .stall)
+        // Headers at once, then nothing: the commands wait for the rest up to their total timeout
+        // (90 s), where a server that never answers would time them out after 20 s, which a loaded
+        // CI machine took to get from the request to reading the heap.
+        let head = Data("<?xml version=\"1.0\"?><rss><channel>".utf8)
+        server.route("/parse.xml", .stallAfter(bytes: head.count, head + head, contentType: "application/rss+xml"))
+        server.route("/subscribe.xml", .stallAfter(bytes: head.count, head + head, contentType: "application/rss+xml"))
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-batch-heap-\(UUID())")
         defer { try? FileManager.default.removeItem(at: library) }
         let noDisplay: [String: String?] = ["DISPLAY": nil, "WAYLAND_DISPLAY": nil]
@@ -155,16 +159,10 @@ struct FeedParseCommandTests {
             let process = try ChildProcess(trackcast, arguments: arguments, environment: noDisplay)
             defer { process.terminate() }
             #expect(await process.waitFor(timeout: .seconds(20)) { _ in !server.log(for: path).isEmpty })
-            // procfs files have no size: read to the end, not by the size stat gives. A loaded
-            // run once read nothing; read again a few times, and say how the process stands if
-            // it still reads nothing.
-            var smaps = ""
-            for attempt in 0..<10 where !smaps.contains("libc.so") {
-                if attempt > 0 { try await Task.sleep(for: .milliseconds(500)) }
-                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.pid)/smaps"))
-                smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-                try handle.close()
-            }
+            // procfs files have no size: read to the end, not by the size stat gives.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.pid)/smaps"))
+            let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            try handle.close()
             let state = "\(arguments): ended \(String(describing: process.ended)), stderr \(process.standardError)"
             try #require(smaps.contains("libc.so"), "the mappings were not read: \(smaps.count) characters; \(state)")
             var regions: [(size: Int, flags: [Substring])] = []
