@@ -558,11 +558,31 @@ static gboolean set_info(GstVideoFilter *filter, GstCaps *in_caps, GstVideoInfo 
     return TRUE;
 }
 
+/* Asks the memory for `count` rows of `length` bytes from `row` on, a cache
+ * line at a time, before they are read: the hardware's own prefetcher
+ * stops at each 4 KB page, and a 1080p plane's row is about half a page
+ * (10-bit: nearly a whole one), so reading a decoded frame (3 to 12 MB,
+ * written by the decoder's threads: not in this core's cache) waited on
+ * memory at the start of nearly every row. */
+static void prefetch_rows(const guint8 *row, gint stride, gint count, gsize length) {
+    for (gint r = 0; r < count; r++, row += stride)
+        for (gsize at = 0; at < length; at += 64) __builtin_prefetch(row + at, 0, 3);
+}
+
+/* The input rows box_row reads for intermediate row `index`, asked for
+ * one intermediate row ahead. */
+static void prefetch_box_row(const PlanePlan *plan, const guint8 *plane, gint stride, gboolean wide, gint index) {
+    gint first = index * plan->box_y + (plan->middle_only ? 1 : 0);
+    gint count = MIN(plan->middle_only ? 2 : plan->box_y, plan->in_height - first);
+    if (count > 0) prefetch_rows(plane + (gsize)first * stride, stride, count, (gsize)plan->in_width * (wide ? 2 : 1));
+}
+
 /* Intermediate row `index` of a plane into `out` (mid_width samples):
  * each sample the rounded mean of its box, brought to 8 bits; a box cut
  * short by the frame's edge repeats its last column or row. */
 static void box_row(const PlanePlan *plan, const guint8 *plane, gint stride, gboolean wide, gint index, guint8 *out) {
     gint first = index * plan->box_y, last_row = plan->in_height - 1;
+    prefetch_box_row(plan, plane, stride, wide, index + 1);
     const guint8 *top = plane + (gsize)MIN(first, last_row) * stride;
     gint in_width = plan->in_width, width = plan->mid_width;
     if (plan->box_x == 1 && plan->box_y == 1) {
@@ -624,7 +644,10 @@ static void box_row(const PlanePlan *plan, const guint8 *plane, gint stride, gbo
 /* The intermediate row `index`, made if it is not kept already; an 8-bit
  * plane's own row when its boxes are single samples. */
 static const guint8 *mid_row(PlanePlan *plan, const guint8 *plane, gint stride, gboolean wide, gint index) {
-    if (!wide && plan->box_x == 1 && plan->box_y == 1) return plane + (gsize)index * stride;
+    if (!wide && plan->box_x == 1 && plan->box_y == 1) {
+        if (index + 2 < plan->in_height) prefetch_rows(plane + (gsize)(index + 2) * stride, stride, 1, (gsize)plan->in_width);
+        return plane + (gsize)index * stride;
+    }
     gint slot = index & 1;
     if (plan->row_index[slot] != index) {
         box_row(plan, plane, stride, wide, index, plan->rows[slot]);
