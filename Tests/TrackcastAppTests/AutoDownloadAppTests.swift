@@ -46,8 +46,8 @@ extension RunningAppTests {
             return
         }
         let file = URL(fileURLWithPath: String(app.standardOutput[start.upperBound...].prefix { $0 != "\n" }))
-        #expect(file.deletingLastPathComponent().standardizedFileURL
-                    == library.appendingPathComponent("downloads").standardizedFileURL, "\(file.path)")
+        let downloads = library.appendingPathComponent("downloads").standardizedFileURL.path + "/"
+        #expect(file.standardizedFileURL.path.hasPrefix(downloads), "\(file.path)")
         #expect(FileManager.default.contents(atPath: file.path) == media, "\(file.path)")
     }
 

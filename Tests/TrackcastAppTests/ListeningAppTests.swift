@@ -671,7 +671,7 @@ extension RunningAppTests {
             try await typeKeys("Tab ctrl+a 4 Tab")
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"), "\(app.standardOutput)")
             // Below them, Download New Episodes.
-            try await typeKeys("space Escape")
+            try await typeKeys("Return Escape")
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s, auto-download on"),
                          "\(app.standardOutput)")
             let stored = try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))
