@@ -22,8 +22,9 @@ final class LibraryCommands {
     private let library: LibraryModel
     private unowned let host: any CommandWindowHost
 
-    /// Runs after each refresh, failed shows or not (the sync).
-    var afterRefresh: (@MainActor () -> Void)?
+    /// Runs after each refresh with how each show went, failed shows or
+    /// not (the sync, automatic downloads).
+    var afterRefresh: (@MainActor ([ShowRefreshReport]) -> Void)?
 
     init(library: LibraryModel, host: any CommandWindowHost) {
         self.library = library
@@ -106,8 +107,9 @@ final class LibraryCommands {
         Task {
             defer { action?.isEnabled = true }
             do {
-                let failures = try await library.refreshAll()
-                afterRefresh?()
+                let reports = try await library.refreshAll()
+                afterRefresh?(reports)
+                let failures = reports.filter(\.isFailure).count
                 if failures > 0 {
                     toast(String(format: trn("%d show could not be refreshed", "%d shows could not be refreshed",
                                              failures), failures))

@@ -159,17 +159,16 @@ final class LibraryModel {
         return result.added.count
     }
 
-    /// Fetches every show's feed; returns how many shows could not be
-    /// refreshed. Open show pages hear about their new episodes.
-    func refreshAll() async throws -> Int {
+    /// Fetches every show's feed; returns how each show went. Open show
+    /// pages hear about their new episodes.
+    func refreshAll() async throws -> [ShowRefreshReport] {
         let reports = try await feedRefresher().refreshAll()
-        let failures = reports.filter(\.isFailure).count
-        Log.debug("refreshed \(reports.count) shows, \(failures) failed")
+        Log.debug("refreshed \(reports.count) shows, \(reports.filter(\.isFailure).count) failed")
         await reloadShows()
         for report in reports {
             for observer in episodeObservers { observer(report.showID) }
         }
-        return failures
+        return reports
     }
 
     /// The one synchronizer of this library (one sync at a time).
@@ -277,6 +276,17 @@ final class LibraryModel {
         }
         episodesChanged(show)
         await reloadShows()
+    }
+
+    /// Which of a refresh's arrivals to download without being asked
+    /// (`LibraryStore.dueForAutoDownload`); none if the library cannot say.
+    func dueForAutoDownload(_ episodes: [EpisodeID]) async -> [EpisodeID] {
+        do {
+            return try await openedStore().dueForAutoDownload(episodes)
+        } catch {
+            Log.warning("cannot tell which episodes to download: \(error)")
+            return []
+        }
     }
 
     /// Stops a running download; what it fetched is kept for a retry.
@@ -426,7 +436,7 @@ final class LibraryModel {
     func setShowSettings(_ settings: ShowSettings, for show: ShowID) async {
         do {
             try await openedStore().setSettings(settings, for: show)
-            Log.debug("show \(show.rawValue) settings: speed \(settings.playbackSpeed.map { "\($0)" } ?? "default"), intro \(settings.skipIntro) s, outro \(settings.skipOutro) s")
+            Log.debug("show \(show.rawValue) settings: speed \(settings.playbackSpeed.map { "\($0)" } ?? "default"), intro \(settings.skipIntro) s, outro \(settings.skipOutro) s, auto-download \(settings.autoDownload ? "on" : "off")")
         } catch {
             Log.warning("cannot save the settings of \(show): \(error)")
         }

@@ -75,6 +75,10 @@ struct PreferencesView {
                                        key: key, range: isHeight ? 0...4320 : 0...1_000_000, step: isHeight ? 120 : 100,
                                        settings: settings, connections: &connections))
         }
+        dataSaver.add(Self.switchRow(title: tr("Automatic Downloads on Metered Networks"),
+                                     subtitle: tr("Otherwise new episodes wait for a network that is not metered"),
+                                     key: AutoDownloads.meteredKey, fallback: false, settings: settings,
+                                     connections: &connections))
         window.add(dataSaver)
 
         window.setFirstPage(title: tr("General"), iconName: "preferences-system-symbolic")

@@ -2,9 +2,10 @@ import Bindings
 import TrackcastCore
 import TrackcastLibrary
 
-/// A show's own playback settings, in the show page's settings popover:
-/// its own speed (or the preference's) and the seconds of intro and outro
-/// to skip. Changes go through the `show-speed` and `show-skip` actions,
+/// A show's own settings, in the show page's settings popover: its own
+/// speed (or the preference's), the seconds of intro and outro to skip, and
+/// whether its new episodes download by themselves (`AutoDownloads`).
+/// Changes go through the `show-speed`, `show-skip` and `show-auto-download` actions,
 /// as they do from D-Bus, so the episode playing follows at once. The
 /// stored values are read again each time the popover opens: a speed
 /// chosen in the player bar or a D-Bus call may have changed them.
@@ -19,6 +20,7 @@ final class ShowSettingsView {
     private let speedRow: ActionRow
     private let intro = SpinButton(range: 0...600, step: 5)
     private let outro = SpinButton(range: 0...600, step: 5)
+    private let autoDownload = Switch()
     private var show: ShowID?
     /// Set while the controls take the library's values, so that filling
     /// them in is not taken for the user changing them.
@@ -28,18 +30,25 @@ final class ShowSettingsView {
         self.library = library
         self.settings = settings
         speedRow = ActionRow(title: tr("Speed"), control: speed)
-        group.setMargins(12)
         group.add(ActionRow(title: tr("Own Speed"), subtitle: tr("Otherwise the speed chosen in Preferences"), control: ownSpeed))
         group.add(speedRow)
         group.add(ActionRow(title: tr("Skip Intro"), subtitle: tr("Seconds skipped at the start of each episode"), control: intro))
         group.add(ActionRow(title: tr("Skip Outro"), subtitle: tr("Seconds skipped at the end of each episode"), control: outro))
-        popover = Popover(child: group)
+        let downloads = PreferencesGroup(title: tr("Downloads"))
+        downloads.add(ActionRow(title: tr("Download New Episodes"),
+                                subtitle: tr("Episodes a refresh finds are downloaded"), control: autoDownload))
+        let groups = Box(.vertical, spacing: 12)
+        groups.setMargins(12)
+        groups.append(group)
+        groups.append(downloads)
+        popover = Popover(child: groups)
         popover.onShow { [weak self] in self?.showStoredValues() }
 
         ownSpeed.onToggled { [weak self] in self?.speedChanged() }
         speed.onValueChanged { [weak self] in self?.speedChanged() }
         intro.onValueChanged { [weak self] in self?.skipsChanged() }
         outro.onValueChanged { [weak self] in self?.skipsChanged() }
+        autoDownload.onToggled { [weak self] in self?.autoDownloadChanged() }
     }
 
     func present(_ show: ShowID) {
@@ -60,9 +69,10 @@ final class ShowSettingsView {
             speedRow.isSensitive = ownSpeed.isOn
             intro.value = stored.skipIntro
             outro.value = stored.skipOutro
+            autoDownload.isOn = stored.autoDownload
             isShowingStoredValues = false
             // What the controls show, read back from them.
-            Log.debug("show settings shown: own speed \(ownSpeed.isOn) \(speed.value), intro \(intro.value) s, outro \(outro.value) s")
+            Log.debug("show settings shown: own speed \(ownSpeed.isOn) \(speed.value), intro \(intro.value) s, outro \(outro.value) s, auto-download \(autoDownload.isOn ? "on" : "off")")
         }
     }
 
@@ -78,5 +88,11 @@ final class ShowSettingsView {
         guard !isShowingStoredValues, let show else { return }
         group.activateAction("app.show-skip", parameter: Variant(tuple: [Variant(show.rawValue), Variant(intro.value),
                                                                          Variant(outro.value)]))
+    }
+
+    private func autoDownloadChanged() {
+        guard !isShowingStoredValues, let show else { return }
+        group.activateAction("app.show-auto-download", parameter: Variant(tuple: [Variant(show.rawValue),
+                                                                                  Variant(autoDownload.isOn)]))
     }
 }

@@ -31,7 +31,10 @@ public final class TrackcastApplication {
     /// Lazy: it calls back here for the window, so it needs `self`.
     private lazy var commands: LibraryCommands = {
         let commands = LibraryCommands(library: library, host: self)
-        commands.afterRefresh = { [unowned self] in Task { await sync.sync(automatic: true) } }
+        commands.afterRefresh = { [unowned self] reports in
+            Task { await autoDownloads.refreshed(reports) }
+            Task { await sync.sync(automatic: true) }
+        }
         return commands
     }()
     private let sync: SyncController
@@ -55,6 +58,10 @@ public final class TrackcastApplication {
     private var signalWatches: [UnixSignalWatch] = []
     /// The data saver's caps for streams, from startup on.
     private var dataSaver: DataSaver?
+    /// New episodes of shows set to download them; only a refresh by the
+    /// user brings any (`refresh`): subscribing, importing and shows a sync
+    /// adds bring back catalogues, which are never downloaded unasked.
+    private lazy var autoDownloads = AutoDownloads(library: library, settings: settings)
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -347,8 +354,9 @@ public final class TrackcastApplication {
             }
         }
         add("sleep-timer-extend") { [unowned self] in nowPlaying.sleepTimer.extend(byMinutes: 5) }
-        // Per show: `show-speed((xd))` (0 goes back to the preference) and
-        // `show-skip((xdd))`, the seconds of intro and outro to skip.
+        // Per show: `show-speed((xd))` (0 goes back to the preference),
+        // `show-skip((xdd))`, the seconds of intro and outro to skip, and
+        // `show-auto-download((xb))`, whether new episodes download by themselves.
         addWithParameter("show-speed", type: "(xd)") { [unowned self] parameter in
             let fields = parameter.children
             guard fields.count == 2, let id = fields[0].int64, let speed = fields[1].double, speed.isFinite else { return }
@@ -361,6 +369,11 @@ public final class TrackcastApplication {
                   let outro = fields[2].double.flatMap(MediaTime.seconds) else { return }
             let (start, end) = (intro, outro)
             nowPlaying.setShowSettings({ $0.skipIntro = start; $0.skipOutro = end }, for: ShowID(rawValue: id))
+        }
+        addWithParameter("show-auto-download", type: "(xb)") { [unowned self] parameter in
+            let fields = parameter.children
+            guard fields.count == 2, let id = fields[0].int64, let on = fields[1].bool else { return }
+            nowPlaying.setShowSettings({ $0.autoDownload = on }, for: ShowID(rawValue: id))
         }
     }
 

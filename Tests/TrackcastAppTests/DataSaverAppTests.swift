@@ -4,32 +4,20 @@ import Testing
 
 /// The data saver through the running app: a three-variant HLS stream on
 /// loopback, and a metered network simulated through GIO's network monitor
-/// (`GIO_USE_NETWORK_MONITOR=networkmanager`, with `fake-network-manager` as
-/// NetworkManager on a system bus of the test's own).
+/// (`FakeNetworkManager`).
 /// Part of "The running app", which runs one app at a time.
 extension RunningAppTests {
     @Test("metered: the metered caps reach the playing stream's demuxer, and unmetered lifts them while it plays")
     func meteredNetworkCapsStreams() async throws {
-        let bus = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
-                                   arguments: ["--session", "--nofork", "--print-address=1"])
-        defer { bus.terminate() }
-        try #require(await bus.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("\n") },
-                     "dbus-daemon: \(bus.standardError)")
-        let address = String(bus.standardOutput.prefix { $0 != "\n" })
-        let networkManager = try ChildProcess(BuiltProducts.executable("fake-network-manager"), arguments: ["metered"],
-                                              environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        defer { networkManager.terminate() }
-        try #require(await networkManager.waitFor(timeout: .seconds(10)) { $0.standardOutput.contains("metered\n") },
-                     "fake-network-manager: \(networkManager.standardError)")
-
+        let network = try await FakeNetworkManager(metered: true)
+        defer { network.stop() }
         let server = try TestHTTPServer()
         // Five times over, 100 s: segments are still to come when the network changes.
         VariantStream.serve(try await HLSAudioSegments.make(), on: server, repeats: 5)
         let library = RunningApp.temporaryLibrary()
         defer { try? FileManager.default.removeItem(at: library) }
-        let app = try await RunningApp.launch(library: library, arguments: [server.url(VariantStream.masterPath)], environment: [
-            "GIO_USE_NETWORK_MONITOR": "networkmanager", "DBUS_SYSTEM_BUS_ADDRESS": address,
-        ])
+        let app = try await RunningApp.launch(library: library, arguments: [server.url(VariantStream.masterPath)],
+                                              environment: network.environment)
         let result = try await app.quitting { app in
             // The schema's metered defaults: 480 pixels, 1000 kbit/s.
             try #require(await app.waitForLine("data saver: metered, 480p, 1000 kbit/s"), "\(app.standardOutput)")
@@ -47,7 +35,7 @@ extension RunningAppTests {
             #expect(await app.waitForLine("connection-speed 200"), "\(app.standardOutput)")
 
             let mark = app.standardOutput.endIndex
-            kill(networkManager.pid, SIGUSR1)
+            network.flip()
             try #require(await app.waitForLine("data saver: not metered, any height, any bitrate", after: mark),
                          "\(app.standardOutput[mark...])")
             // Read back from the demuxer itself.

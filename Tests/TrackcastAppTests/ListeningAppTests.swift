@@ -668,10 +668,14 @@ extension RunningAppTests {
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 15.0 s"), "\(app.standardOutput)")
             try await typeKeys("Tab ctrl+a 3 Tab")
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 30.0 s"), "\(app.standardOutput)")
-            try await typeKeys("Tab ctrl+a 4 Tab Escape")
+            try await typeKeys("Tab ctrl+a 4 Tab")
             try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s"), "\(app.standardOutput)")
+            // Below them, Download New Episodes.
+            try await typeKeys("Return Escape")
+            try #require(await app.waitForLine("show 1 settings: speed 1.5, intro 3.0 s, outro 4.0 s, auto-download on"),
+                         "\(app.standardOutput)")
             let stored = try await LibraryStore(directory: library).settings(for: ShowID(rawValue: 1))
-            #expect(stored == ShowSettings(playbackSpeed: 1.5, skipIntro: 3, skipOutro: 4))
+            #expect(stored == ShowSettings(playbackSpeed: 1.5, skipIntro: 3, skipOutro: 4, autoDownload: true))
 
             // "Tips" (13 s) with "Welcome" queued after it.
             try await app.activate("queue-last", "[<int64 1>]")
@@ -692,7 +696,8 @@ extension RunningAppTests {
             try #require(await app.waitForLine("show 1 settings: speed 2.0", after: mark), "\(app.standardOutput[mark...])")
             let reopened = app.standardOutput.endIndex
             try await typeKeys("Return")
-            #expect(await app.waitForLine("show settings shown: own speed true 2.0, intro 3.0 s, outro 4.0 s", after: reopened),
+            #expect(await app.waitForLine("show settings shown: own speed true 2.0, intro 3.0 s, outro 4.0 s, auto-download on",
+                                      after: reopened),
                     "\(app.standardOutput[reopened...])")
         }
         #expect(result.status == 0 && !result.timedOut)

@@ -29,6 +29,12 @@ public struct ShowRefreshReport: Sendable, Equatable {
         if case .failed = outcome { return true }
         return false
     }
+
+    /// The episodes this refresh brought to a show it had refreshed before (`FeedApplyResult.arrivals`).
+    public var arrivals: [EpisodeID] {
+        if case .updated(let result) = outcome { return result.arrivals }
+        return []
+    }
 }
 
 /// What a running refresh reports, show by show, as it goes.

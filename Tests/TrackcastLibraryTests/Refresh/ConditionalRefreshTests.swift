@@ -61,7 +61,7 @@ struct ConditionalRefreshTests {
                                            contentType: "application/rss+xml"))
         // Only the item added at the top is parsed (`FeedDocumentLayout`): none compared unchanged.
         let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 1, updated: 0, unchanged: 0,
-                                       duplicates: 0)
+                                       duplicates: 0, arrivals: [EpisodeID(rawValue: 31)])
         #expect(try await harness.refreshAll().map(\.outcome) == [.updated(expected)])
         #expect(try await harness.refreshAll().map(\.outcome) == [.notModified])
     }
@@ -118,7 +118,7 @@ struct ConditionalRefreshTests {
 
         // Two items added at the top: only they are parsed.
         let expected = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 2, updated: 0, unchanged: 0,
-                                       duplicates: 0)
+                                       duplicates: 0, arrivals: [EpisodeID(rawValue: 22), EpisodeID(rawValue: 21)])
         #expect(reports.map(\.outcome) == [.updated(expected)])
         #expect(try await harness.store.show(show.id)?.refresh.etag == "\"b\"")
         #expect(try await harness.store.show(show.id)?.newCount == 2)
@@ -127,7 +127,7 @@ struct ConditionalRefreshTests {
         server.route("/feed.xml", .document(PodcastFeedWriter(title: "Growing", episodes: 23, revision: 1).data(),
                                            contentType: "application/rss+xml", etag: "\"c\""))
         let revised = FeedApplyResult(showID: show.id, isNewShow: false, inserted: 1, updated: 22, unchanged: 0,
-                                      duplicates: 0)
+                                      duplicates: 0, arrivals: [EpisodeID(rawValue: 23)])
         #expect(try await harness.refreshAll().map(\.outcome) == [.updated(revised)])
         let titles = try await harness.store.episodes(of: show.id, limit: 30).map(\.title)
         #expect(titles.count == 23 && titles.allSatisfy { $0?.hasPrefix("(r1) ") == true })

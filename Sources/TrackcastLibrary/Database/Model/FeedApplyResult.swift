@@ -13,9 +13,14 @@ public struct FeedApplyResult: Sendable, Equatable {
     /// order (newest first, as feeds list them): what a refresh may fetch
     /// for the search index.
     public let writtenWithTranscripts: [EpisodeTranscripts]
+    /// Episodes inserted into a show that had a feed applied before, in the
+    /// feed's order: what arrived since the last refresh, never the back
+    /// catalogue of a show just subscribed or imported. What automatic
+    /// downloads consider (`LibraryStore.dueForAutoDownload`).
+    public let arrivals: [EpisodeID]
 
     public init(showID: ShowID, isNewShow: Bool, inserted: Int, updated: Int, unchanged: Int, duplicates: Int,
-                writtenWithTranscripts: [EpisodeTranscripts] = []) {
+                writtenWithTranscripts: [EpisodeTranscripts] = [], arrivals: [EpisodeID] = []) {
         self.showID = showID
         self.isNewShow = isNewShow
         self.inserted = inserted
@@ -23,5 +28,6 @@ public struct FeedApplyResult: Sendable, Equatable {
         self.unchanged = unchanged
         self.duplicates = duplicates
         self.writtenWithTranscripts = writtenWithTranscripts
+        self.arrivals = arrivals
     }
 }

@@ -20,9 +20,9 @@ extension LibraryStore {
                       at now: Date = Date()) throws -> FeedApplyResult {
         try connection.transaction {
             let writer = FeedRowWriter(connection: connection)
-            let existingShow = try connection.queryFirst("SELECT id FROM shows WHERE feed_url = ?", [url]) {
-                ShowID(rawValue: $0.int64(0))
-            }
+            let stored = try connection.queryFirst("SELECT id, last_refreshed IS NOT NULL FROM shows WHERE feed_url = ?",
+                                                   [url]) { (id: ShowID(rawValue: $0.int64(0)), wasApplied: $0.bool(1)) }
+            let existingShow = stored?.id
             let showID = try existingShow ?? writer.insertShow(feedURL: url, subscribed: now)
             let index = SearchIndexWriter(connection: connection)
             let showText = SearchIndexWriter.ShowText(title: feed.title, author: feed.author)
@@ -41,6 +41,7 @@ extension LibraryStore {
             let known = try knownEpisodes(of: showID, among: unique)
             var inserted = 0, updated = 0, unchanged = 0
             var withTranscripts: [EpisodeTranscripts] = []
+            var arrivals: [EpisodeID] = []
             // Bottom of the feed first, so that row ids (the tie-break of equal
             // or missing dates) follow the order the feed presents.
             for episode in unique.reversed() {
@@ -64,13 +65,15 @@ extension LibraryStore {
                     if !episode.transcripts.isEmpty {
                         withTranscripts.append(EpisodeTranscripts(episode: id, transcripts: episode.transcripts))
                     }
+                    if stored?.wasApplied == true { arrivals.append(id) }
                     inserted += 1
                 }
             }
             return FeedApplyResult(showID: showID, isNewShow: existingShow == nil, inserted: inserted,
                                    updated: updated, unchanged: unchanged,
                                    duplicates: feed.episodes.count - unique.count,
-                                   writtenWithTranscripts: Array(withTranscripts.reversed()))
+                                   writtenWithTranscripts: Array(withTranscripts.reversed()),
+                                   arrivals: Array(arrivals.reversed()))
         }
     }
 
