@@ -1261,8 +1261,9 @@ final class NowPlaying {
         phase = .loading
         position = target ?? .zero
         duration = current.itemDuration
-        load(PlaybackItem(uri: item.uri, kind: item.kind, title: item.title), in: player, startingAt: target,
-             autoplay: true, subtitles: subtitleFile)
+        let id = load(PlaybackItem(uri: item.uri, kind: item.kind, title: item.title), in: player, startingAt: target,
+                      autoplay: true, subtitles: subtitleFile)
+        player.setStreamVariants(streamVariants, of: id)
         if let target { resume.stopped(at: target, duration: duration) }
         mpris?.propertiesMayHaveChanged()
     }

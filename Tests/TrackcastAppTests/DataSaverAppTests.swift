@@ -48,4 +48,31 @@ extension RunningAppTests {
         }
         #expect(result.status == 0 && !result.timedOut)
     }
+
+    @Test("metered: an item that comes back from an interstitial is held to the height limit again, not to its lowest variant")
+    func heightLimitAfterInterstitial() async throws {
+        let network = try await FakeNetworkManager(metered: true)
+        defer { network.stop() }
+        let server = try TestHTTPServer()
+        InterstitialStream.serve(try await HLSAudioSegments.make(), on: server)
+        // The interstitial stream under a master of two variants (the query tells them apart, the
+        // segments are the same): 480p allows the 360p one, 200 kbit/s.
+        let master = ["#EXTM3U", "#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=640x360", "playlist.m3u8",
+                      "#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=1280x720", "playlist.m3u8?variant=2", ""]
+        server.route("/vod/master.m3u8", .serve(Data(master.joined(separator: "\n").utf8),
+                                                contentType: "application/vnd.apple.mpegurl"))
+        let library = RunningApp.temporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: library) }
+        let app = try await RunningApp.launch(library: library, arguments: [server.url("/vod/master.m3u8")],
+                                              environment: network.environment)
+        let result = try await app.quitting { app in
+            try #require(await app.waitForLine("connection-speed 200"), "\(app.standardOutput)")
+            let over = "interstitial first: over, the item resumes at 7.00 s"
+            try #require(await app.waitForLine(over, timeout: .seconds(30)), "\(app.standardOutput)")
+            let mark = app.standardOutput.range(of: over)!.upperBound
+            // The item's new demuxer: made with the variants' bandwidth, or given it once they are back.
+            #expect(await app.waitForLine("connection-speed 200", after: mark), "\(app.standardOutput[mark...])")
+        }
+        #expect(result.status == 0 && !result.timedOut)
+    }
 }
