@@ -4,8 +4,10 @@ import Foundation
 /// as a playlist. Its reading looks at each byte at most four times; every
 /// time it reads is finite and within a media time; each interstitial has
 /// one web address to play, never both or another scheme; at most 1,000 of
-/// them. A master playlist's first variant is a web address. An input read
-/// slower than its size allows traps (`SizeScaledTimeLimit`).
+/// them. A master playlist's first variant is a web address; its variants
+/// (`HLSMasterPlaylist`) are read in four looks a byte, each bandwidth and
+/// height within range. An input read slower than its size allows traps
+/// (`SizeScaledTimeLimit`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHLSPlaylist(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -16,6 +18,13 @@ public func fuzzHLSPlaylist(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
             seconds.map { $0.isFinite && $0 >= 0 && $0 <= HLSAttributes.maximumSeconds } ?? true
         }
         if !isWeb(HLSMediaPlaylist.firstVariant(in: text, url: url)) { fatalError("a variant that is not a web address") }
+        var variantSteps = 0
+        let variants = HLSMasterPlaylist.variants(in: text, steps: &variantSteps)
+        if variantSteps > 4 * text.utf8.count + 16 { fatalError("\(variantSteps) steps for \(text.utf8.count) bytes of variants") }
+        for variant in variants where !(1...Int(HLSMasterPlaylist.maximumBandwidth)).contains(variant.bandwidth)
+            || !(variant.height.map { (1...100_000).contains($0) } ?? true) {
+            fatalError("\(variant)")
+        }
         var steps = 0
         guard let playlist = try? HLSMediaPlaylist(text, url: url, steps: &steps) else { return }
         if steps > 4 * text.utf8.count + 16 { fatalError("\(steps) steps for \(text.utf8.count) bytes") }
