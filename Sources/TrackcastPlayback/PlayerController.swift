@@ -69,7 +69,8 @@ public final class PlayerController {
 
     /// Tells the player the variants of item `id`'s stream (its master
     /// playlist's, which the app reads), so that a height cap reaches a
-    /// demuxer that chooses by bandwidth alone. A new load forgets them.
+    /// demuxer that chooses by bandwidth alone. A new load replaces them
+    /// with its own (`load(_:streamVariants:)`).
     public func setStreamVariants(_ variants: [StreamVariant], of id: PlaybackItemID) {
         guard session?.id == id, variants != streamLimitSetting.variants else { return }
         streamLimitSetting.variants = variants
@@ -250,6 +251,9 @@ public final class PlayerController {
     /// if given. Returns the load's ID, which every state and observer
     /// event of this item carries.
     ///
+    /// `streamVariants` are the item's stream's variants, when the caller
+    /// has read them already (see `setStreamVariants`); none otherwise.
+    ///
     /// With `holdsHLS`, an item that turns out to be HLS (hlsdemux) waits
     /// at ready, paused, until `releaseHold(of:)`, whatever `autoplay`
     /// says (which it then follows): the app reads the playlist's
@@ -257,7 +261,8 @@ public final class PlayerController {
     /// other item never waits.
     @discardableResult
     public func load(_ item: PlaybackItem, startingAt start: Duration? = nil, autoplay: Bool = true,
-                     subtitles: SubtitleFile? = nil, holdsHLS: Bool = false) -> PlaybackItemID {
+                     subtitles: SubtitleFile? = nil, holdsHLS: Bool = false,
+                     streamVariants: [StreamVariant] = []) -> PlaybackItemID {
         endSession()
         let id = PlaybackItemID.next()
         let observers = ItemObservers(itemID: id, interval: configuration.tickInterval) { [weak self] in
@@ -268,8 +273,8 @@ public final class PlayerController {
                                   observers: observers)
         session.holdsHLS = holdsHLS
         self.session = session
-        if !streamLimitSetting.variants.isEmpty {
-            streamLimitSetting.variants = []
+        if streamLimitSetting.variants != streamVariants {
+            streamLimitSetting.variants = streamVariants
             playbin.connectionSpeed = streamLimitSetting.connectionSpeed
         }
         stoppedItem = nil

@@ -552,8 +552,8 @@ final class NowPlaying {
         // it is HLS, until they are: a PRE one plays before any of it.
         let readsPlaylist = scheduleURI == nil && ["http", "https"].contains(URL(string: newItem.uri)?.scheme ?? "")
         let id = load(PlaybackItem(uri: newItem.uri, kind: newItem.kind, title: newItem.title), in: player,
-                      startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: readsPlaylist)
-        player.setStreamVariants(streamVariants, of: id)
+                      startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: readsPlaylist,
+                      streamVariants: streamVariants)
         // An address that names a playlist is read while the player loads
         // it, so that the wait at ready is usually none; another is read
         // once the player finds it is HLS.
@@ -564,11 +564,15 @@ final class NowPlaying {
     }
 
     /// Loads `playbackItem` in the player and follows its streams under the
-    /// new load's ID: the item on show, or an interstitial in its place.
+    /// new load's ID: the item on show, with its stream's variants as far as
+    /// they are known (every load of it, or its height limit is lost), or an
+    /// interstitial in its place, with none.
     @discardableResult
     private func load(_ playbackItem: PlaybackItem, in player: PlayerController, startingAt start: Duration?,
-                      autoplay: Bool, subtitles: SubtitleFile?, holdsHLS: Bool = false) -> PlaybackItemID {
-        let id = player.load(playbackItem, startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: holdsHLS)
+                      autoplay: Bool, subtitles: SubtitleFile?, holdsHLS: Bool = false,
+                      streamVariants: [StreamVariant]) -> PlaybackItemID {
+        let id = player.load(playbackItem, startingAt: start, autoplay: autoplay, subtitles: subtitles, holdsHLS: holdsHLS,
+                             streamVariants: streamVariants)
         itemID = id
         isItemReady = false
         tickTask?.cancel()
@@ -1184,7 +1188,7 @@ final class NowPlaying {
         let autoplay = player.wantsPlaying || current.index > 0 || current.followsAnother
             || current.interstitial.cue.contains(.post)
         let id = load(PlaybackItem(uri: asset, kind: item.kind, title: tr("Interstitial")), in: player,
-                      startingAt: nil, autoplay: autoplay, subtitles: nil)
+                      startingAt: nil, autoplay: autoplay, subtitles: nil, streamVariants: [])
         Log.debug(String(format: "interstitial %@: playing %@ (load %@) in place of the item at %.2f s",
                          current.interstitial.id, asset, "\(id)", current.leftAt.seconds))
         mpris?.propertiesMayHaveChanged()
@@ -1261,9 +1265,8 @@ final class NowPlaying {
         phase = .loading
         position = target ?? .zero
         duration = current.itemDuration
-        let id = load(PlaybackItem(uri: item.uri, kind: item.kind, title: item.title), in: player, startingAt: target,
-                      autoplay: true, subtitles: subtitleFile)
-        player.setStreamVariants(streamVariants, of: id)
+        load(PlaybackItem(uri: item.uri, kind: item.kind, title: item.title), in: player, startingAt: target,
+             autoplay: true, subtitles: subtitleFile, streamVariants: streamVariants)
         if let target { resume.stopped(at: target, duration: duration) }
         mpris?.propertiesMayHaveChanged()
     }

@@ -6,12 +6,14 @@ extension LibraryStore {
     /// whose download the user deleted is never brought back either.
     /// Keeps the order given.
     public func dueForAutoDownload(_ episodes: [EpisodeID]) throws -> [EpisodeID] {
-        try episodes.filter { episode in
-            try connection.queryFirst("""
-                SELECT 1 FROM episodes JOIN shows ON shows.id = episodes.show_id
-                WHERE episodes.id = ? AND shows.auto_download = 1
-                    AND NOT EXISTS (SELECT 1 FROM downloads WHERE downloads.episode_id = episodes.id)
-                """, [episode]) { _ in true } ?? false
-        }
+        guard !episodes.isEmpty else { return [] }
+        // One statement for the lot (their ids as a JSON array), as a
+        // refresh of many shows brings many arrivals at once.
+        let due = Set(try connection.query("""
+            SELECT episodes.id FROM episodes JOIN shows ON shows.id = episodes.show_id
+            WHERE episodes.id IN (SELECT value FROM json_each(?)) AND shows.auto_download = 1
+                AND NOT EXISTS (SELECT 1 FROM downloads WHERE downloads.episode_id = episodes.id)
+            """, ["[" + episodes.map { String($0.rawValue) }.joined(separator: ",") + "]"]) { EpisodeID(rawValue: $0.int64(0)) })
+        return episodes.filter(due.contains)
     }
 }
