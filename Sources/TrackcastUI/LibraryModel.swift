@@ -278,14 +278,23 @@ final class LibraryModel {
         await reloadShows()
     }
 
-    /// Which of a refresh's arrivals to download without being asked
-    /// (`LibraryStore.dueForAutoDownload`); none if the library cannot say.
-    func dueForAutoDownload(_ episodes: [EpisodeID]) async -> [EpisodeID] {
+    /// The episodes waiting for their automatic download
+    /// (`LibraryStore.waitingAutoDownloads`); none if the library cannot say.
+    func waitingAutoDownloads() async -> [EpisodeID] {
         do {
-            return try await openedStore().dueForAutoDownload(episodes)
+            return try await openedStore().waitingAutoDownloads()
         } catch {
             Log.warning("cannot tell which episodes to download: \(error)")
             return []
+        }
+    }
+
+    /// Takes `episode` off the automatic downloads' waiting list.
+    func endAutoDownloadWait(_ episode: EpisodeID) async {
+        do {
+            try await openedStore().endAutoDownloadWait(episode)
+        } catch {
+            Log.warning("cannot take \(episode) off the automatic downloads: \(error)")
         }
     }
 

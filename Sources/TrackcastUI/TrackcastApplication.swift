@@ -32,7 +32,7 @@ public final class TrackcastApplication {
     private lazy var commands: LibraryCommands = {
         let commands = LibraryCommands(library: library, host: self)
         commands.afterRefresh = { [unowned self] reports in
-            Task { await autoDownloads.refreshed(reports) }
+            autoDownloads?.refreshed(reports)
             Task { await sync.sync(automatic: true) }
         }
         return commands
@@ -58,10 +58,11 @@ public final class TrackcastApplication {
     private var signalWatches: [UnixSignalWatch] = []
     /// The data saver's caps for streams, from startup on.
     private var dataSaver: DataSaver?
-    /// New episodes of shows set to download them; only a refresh by the
-    /// user brings any (`refresh`): subscribing, importing and shows a sync
-    /// adds bring back catalogues, which are never downloaded unasked.
-    private lazy var autoDownloads = AutoDownloads(library: library, settings: settings)
+    /// New episodes of shows set to download them, from the library's
+    /// opening on; only a refresh brings any (`refresh`): subscribing,
+    /// importing and shows a sync adds bring back catalogues, which are
+    /// never downloaded unasked.
+    private var autoDownloads: AutoDownloads?
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -410,6 +411,7 @@ public final class TrackcastApplication {
                 })
                 await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
+                autoDownloads = AutoDownloads(library: library, settings: settings)
                 Task { await library.buildSearchIndex() }
                 if let setAside {
                     Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")

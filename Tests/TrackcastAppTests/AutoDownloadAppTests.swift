@@ -34,8 +34,10 @@ extension RunningAppTests {
         let library = RunningApp.temporaryLibrary()
 
         /// The app on the metered network, subscribed to the one-episode feed with the show set to download
-        /// new episodes, refreshed after the feed gained episode 2; `body` goes on from there.
-        static func run(environment: [String: String?] = [:], _ body: (RunningApp, Setup) async throws -> Void) async throws {
+        /// new episodes, refreshed after the feed gained episode 2; `body` goes on from there, and
+        /// `afterQuit` once the app has quit, with the network, the server and the library still there.
+        static func run(environment: [String: String?] = [:], _ body: (RunningApp, Setup) async throws -> Void,
+                        afterQuit: (Setup) async throws -> Void = { _ in }) async throws {
             let setup = Setup(network: try await FakeNetworkManager(metered: true), server: try TestHTTPServer())
             defer {
                 setup.network.stop()
@@ -59,6 +61,7 @@ extension RunningAppTests {
                 try await body(app, setup)
             }
             #expect(result.status == 0 && !result.timedOut)
+            try await afterQuit(setup)
         }
     }
 
@@ -141,6 +144,26 @@ extension RunningAppTests {
             try #require(await app.waitForLine("downloaded episode 2 to"), "\(app.standardOutput)")
             Self.expectDownloaded(2, media: setup.media, by: app, in: setup.library)
             #expect(!app.standardOutput.contains("waiting (metered)"), "\(app.standardOutput)")
+            #expect(setup.server.log(for: "/1.mp3").isEmpty, "the back catalogue was downloaded: \(setup.server.requests)")
+        }
+    }
+
+    @Test("auto-download: an episode still waiting when the app quits is downloaded when it starts on an unmetered network")
+    func autoDownloadWaitsAcrossAQuit() async throws {
+        try await Setup.run { app, _ in
+            try #require(await app.waitForLine("auto-download: 1 waiting (metered)"), "\(app.standardOutput)")
+        } afterQuit: { setup in
+            #expect(setup.server.log(for: "/2.mp3").isEmpty, "fetched while metered: \(setup.server.requests)")
+            setup.network.flip()
+            let app = try await RunningApp.launch(library: setup.library, environment: setup.network.environment)
+            let result = try await app.quitting { app in
+                try #require(await app.waitForLine("data saver: not metered"), "\(app.standardOutput)")
+                try #require(await app.waitForLine("auto-download: started episode 2"), "\(app.standardOutput)")
+                try #require(await app.waitForLine("downloaded episode 2 to"), "\(app.standardOutput)")
+                Self.expectDownloaded(2, media: setup.media, by: app, in: setup.library)
+            }
+            #expect(result.status == 0 && !result.timedOut)
+            #expect(setup.server.log(for: "/2.mp3").count == 1, "\(setup.server.requests)")
             #expect(setup.server.log(for: "/1.mp3").isEmpty, "the back catalogue was downloaded: \(setup.server.requests)")
         }
     }

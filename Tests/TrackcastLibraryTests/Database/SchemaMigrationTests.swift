@@ -132,7 +132,7 @@ struct SchemaMigrationTests {
         #expect(Set(tables.map(\.0)) == ["shows", "episodes", "enclosures", "chapters", "transcripts", "persons",
                                           "funding", "downloads", "queue", "resume_positions", "settings",
                                           "sync_account", "sync_pending_subscriptions", "sync_pending_actions",
-                                          "search_places"])
+                                          "search_places", "auto_downloads_waiting"])
         #expect(tables.filter { !$0.1 }.map(\.0) == [])
     }
 }

@@ -11,7 +11,8 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
     var testDescription: String { "schema version \(version)" }
 
     /// Every version before the newest; `SchemaMigrationTests` checks none is missing.
-    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5, version6, version7]
+    static let older: [SchemaSnapshot] = [version1, version2, version3, version4, version5, version6, version7,
+                                          version8]
 
     static let version1 = SchemaSnapshot(version: 1, schema: """
         CREATE TABLE shows (
@@ -508,6 +509,20 @@ struct SchemaSnapshot: Sendable, CustomTestStringConvertible {
         );
         """, sampleData: version5.sampleData + """
         UPDATE shows SET feed_digest = -42 WHERE id = 7;
+        INSERT INTO search_places (id, episode_id, kind, start) VALUES (1, 70, 0, NULL);
+        INSERT INTO search_heads (rowid, title, show) VALUES (1, 'An indexed title', 'Old Show');
+        """)
+
+    static let version8 = SchemaSnapshot(version: 8, schema: version7.schema + """
+        ALTER TABLE shows DROP COLUMN feed_digest;
+        ALTER TABLE shows ADD COLUMN feed_head_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_head_digest INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_prologue_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_prologue_digest INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_items BLOB;
+        ALTER TABLE shows ADD COLUMN feed_end_length INTEGER;
+        ALTER TABLE shows ADD COLUMN feed_end_digest INTEGER;
+        """, sampleData: version5.sampleData + """
         INSERT INTO search_places (id, episode_id, kind, start) VALUES (1, 70, 0, NULL);
         INSERT INTO search_heads (rowid, title, show) VALUES (1, 'An indexed title', 'Old Show');
         """)

@@ -13,39 +13,54 @@ struct AutoDownloadTests {
         return server.url("/\(writer.slug).xml")
     }
 
-    private static func setAutoDownload(_ show: Show, in store: LibraryStore) async throws {
+    private static func setAutoDownload(_ show: Show, in store: LibraryStore, to on: Bool) async throws {
         var settings = try #require(try await store.settings(for: show.id))
-        settings.autoDownload = true
+        settings.autoDownload = on
         try await store.setSettings(settings, for: show.id)
     }
 
-    @Test("only the episode a refresh added to a show set to download new episodes, and only once")
+    @Test("only the episode a refresh added to a show set to download new episodes waits, until a download of it or the show's setting off")
     func newEpisodesOfAutoDownloadShowsOnly() async throws {
         let server = try TestHTTPServer()
         let harness = try await RefreshHarness()
         let automatic = try await harness.subscribe(Self.serve(PodcastFeedWriter(title: "Automatic", episodes: 3), on: server))
         let manual = try await harness.subscribe(Self.serve(PodcastFeedWriter(title: "Manual", episodes: 3), on: server))
-        try await Self.setAutoDownload(automatic, in: harness.store)
+        try await Self.setAutoDownload(automatic, in: harness.store, to: true)
 
         // Each feed gains episode 4.
         _ = Self.serve(PodcastFeedWriter(title: "Automatic", episodes: 4), on: server)
         _ = Self.serve(PodcastFeedWriter(title: "Manual", episodes: 4), on: server)
         let reports = try await harness.refreshAll()
         #expect(reports.map(\.arrivals.count) == [1, 1], "\(reports.map(\.outcome))")
-        let due = try await harness.store.dueForAutoDownload(reports.flatMap(\.arrivals))
+        let waiting = try await harness.store.waitingAutoDownloads()
         let newest = try await harness.store.episodes(of: automatic.id, limit: 1).map(\.id)
-        #expect(due == newest, "of \(reports.flatMap(\.arrivals)); the manual show is \(manual.id)")
-        #expect(try await harness.store.episodeSummary(due[0])?.title == "Episode 4: Topic 4")
+        #expect(waiting == newest, "of \(reports.flatMap(\.arrivals)); the manual show is \(manual.id)")
+        #expect(try await harness.store.episodeSummary(waiting[0])?.title == "Episode 4: Topic 4")
 
-        // Downloading, downloaded or failed: not due again.
-        for state in DownloadState.allCases {
-            try await harness.store.setDownload(DownloadRecord(state: state), for: due[0])
-            #expect(try await harness.store.dueForAutoDownload(due).isEmpty, "\(state)")
-        }
-        // Deleted by the user: the next refresh does not bring it again.
-        try await harness.store.removeDownload(for: due[0])
+        // A download record, the user's or the automatic one, ends the wait;
+        // deleted, it does not bring the episode back, nor does a refresh.
+        try await harness.store.setDownload(DownloadRecord(state: .queued), for: waiting[0])
+        #expect(try await harness.store.waitingAutoDownloads().isEmpty)
+        try await harness.store.removeDownload(for: waiting[0])
         let again = try await harness.refreshAll()
         #expect(again.flatMap(\.arrivals).isEmpty, "\(again.map(\.outcome))")
+        #expect(try await harness.store.waitingAutoDownloads().isEmpty)
+
+        // Episode 5 waits until the show's setting is turned off; on again, it does not come back.
+        _ = Self.serve(PodcastFeedWriter(title: "Automatic", episodes: 5), on: server)
+        _ = try await harness.refreshAll()
+        #expect(try await harness.store.waitingAutoDownloads().count == 1)
+        try await Self.setAutoDownload(automatic, in: harness.store, to: false)
+        #expect(try await harness.store.waitingAutoDownloads().isEmpty)
+        try await Self.setAutoDownload(automatic, in: harness.store, to: true)
+        #expect(try await harness.store.waitingAutoDownloads().isEmpty)
+
+        // Episode 6 waits; its show unsubscribed, it is gone from the list too.
+        _ = Self.serve(PodcastFeedWriter(title: "Automatic", episodes: 6), on: server)
+        _ = try await harness.refreshAll()
+        #expect(try await harness.store.waitingAutoDownloads().count == 1)
+        try await harness.store.unsubscribe(automatic.id)
+        #expect(try await harness.store.waitingAutoDownloads().isEmpty)
     }
 
     @Test("a show's back catalogue is never due: at subscribing, and at the first refresh of an imported show")
@@ -64,9 +79,10 @@ struct AutoDownloadTests {
         let added = try await harness.store.importOPML(Data(opml.utf8)).added
         let show = try #require(try await harness.store.show(feedURL: URL(string: imported)!))
         #expect(added == [show.id])
-        try await Self.setAutoDownload(show, in: harness.store)
+        try await Self.setAutoDownload(show, in: harness.store, to: true)
         let reports = await harness.refresher.refresh([show])
         #expect(reports.map(\.outcome).map { if case .updated(let result) = $0 { result.inserted } else { -1 } } == [3])
         #expect(reports.flatMap(\.arrivals).isEmpty)
+        #expect(try await harness.store.waitingAutoDownloads().isEmpty)
     }
 }

@@ -6,7 +6,7 @@
 /// keep the feed's order in `position`.
 enum LibrarySchema {
     static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
-                                                  version8]
+                                                  version8, version9]
 
     /// Shows, episodes and their media, downloads, the queue, resume positions and settings.
     static let version1 = SchemaMigration(version: 1, sql: """
@@ -440,5 +440,25 @@ enum LibrarySchema {
         ALTER TABLE shows ADD COLUMN feed_items BLOB;
         ALTER TABLE shows ADD COLUMN feed_end_length INTEGER;
         ALTER TABLE shows ADD COLUMN feed_end_digest INTEGER;
+        """)
+
+    /// Episodes a refresh brought to shows set to download new episodes,
+    /// waiting for their automatic download (`AutoDownloads` holds them
+    /// while the network is metered), so that a quit does not forget them:
+    /// they come from a refresh once only. Any download record of the
+    /// episode, the user's or the automatic one, takes it off the list, so
+    /// a download the user deletes never comes back; turning the show's
+    /// setting off drops its episodes.
+    static let version9 = SchemaMigration(version: 9, sql: """
+        CREATE TABLE auto_downloads_waiting (
+            episode_id INTEGER PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE
+        ) STRICT;
+        CREATE TRIGGER auto_downloads_waiting_end_at_download AFTER INSERT ON downloads BEGIN
+            DELETE FROM auto_downloads_waiting WHERE episode_id = NEW.episode_id;
+        END;
+        CREATE TRIGGER auto_downloads_waiting_end_at_setting_off AFTER UPDATE OF auto_download ON shows
+            WHEN NEW.auto_download = 0 BEGIN
+            DELETE FROM auto_downloads_waiting WHERE episode_id IN (SELECT id FROM episodes WHERE show_id = NEW.id);
+        END;
         """)
 }

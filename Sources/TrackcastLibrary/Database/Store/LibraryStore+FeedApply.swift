@@ -69,6 +69,12 @@ extension LibraryStore {
                     inserted += 1
                 }
             }
+            if !arrivals.isEmpty {
+                try connection.execute("""
+                    INSERT INTO auto_downloads_waiting (episode_id) SELECT value FROM json_each(?)
+                    WHERE EXISTS (SELECT 1 FROM shows WHERE id = ? AND auto_download = 1)
+                    """, [EpisodeID.jsonArray(arrivals), showID])
+            }
             return FeedApplyResult(showID: showID, isNewShow: existingShow == nil, inserted: inserted,
                                    updated: updated, unchanged: unchanged,
                                    duplicates: feed.episodes.count - unique.count,
