@@ -36,10 +36,15 @@ final class AppSettings {
 
     /// The data saver's caps for streams, on any network and on metered ones.
     var streamLimits: (normal: StreamLimits, metered: StreamLimits) {
-        func int(_ key: String, _ fallback: Int) -> Int { Int((try? settings?.int(forKey: key)) ?? Int32(fallback)) }
-        return (StreamLimits(height: int("stream-max-height", 0), kilobitsPerSecond: int("stream-max-bitrate", 0)),
-                StreamLimits(height: int("metered-stream-max-height", 480),
-                             kilobitsPerSecond: int("metered-stream-max-bitrate", 1000)))
+        (StreamLimits(height: int(forKey: "stream-max-height", fallback: 0),
+                      kilobitsPerSecond: int(forKey: "stream-max-bitrate", fallback: 0)),
+         StreamLimits(height: int(forKey: "metered-stream-max-height", fallback: 480),
+                      kilobitsPerSecond: int(forKey: "metered-stream-max-bitrate", fallback: 1000)))
+    }
+
+    /// An integer key's value; `fallback` without an installed schema.
+    func int(forKey key: String, fallback: Int) -> Int {
+        (try? settings?.int(forKey: key)).map(Int.init) ?? fallback
     }
 
     /// A string key's value; empty without an installed schema.

@@ -101,8 +101,9 @@ final class LibraryCommands {
         }
     }
 
-    /// Refreshes every show; `action` is greyed out meanwhile.
-    func refresh(disabling action: SimpleAction?) {
+    /// Refreshes every show, with `action` greyed out meanwhile; the shows
+    /// that failed are announced if `announcesFailures`.
+    func refresh(disabling action: SimpleAction?, announcesFailures: Bool = true) {
         action?.isEnabled = false
         Task {
             defer { action?.isEnabled = true }
@@ -110,7 +111,7 @@ final class LibraryCommands {
                 let reports = try await library.refreshAll()
                 afterRefresh?(reports)
                 let failures = reports.filter(\.isFailure).count
-                if failures > 0 {
+                if failures > 0, announcesFailures {
                     toast(String(format: trn("%d show could not be refreshed", "%d shows could not be refreshed",
                                              failures), failures))
                 }

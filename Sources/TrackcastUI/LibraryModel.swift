@@ -278,6 +278,17 @@ final class LibraryModel {
         await reloadShows()
     }
 
+    /// When every show was last refreshed together; nil before the first,
+    /// or if the library cannot say.
+    func lastFullRefresh() async -> Date? {
+        do {
+            return try await openedStore().lastFullRefresh()
+        } catch {
+            Log.warning("cannot tell when the shows were last refreshed: \(error)")
+            return nil
+        }
+    }
+
     /// The episodes waiting for their automatic download
     /// (`LibraryStore.waitingAutoDownloads`); none if the library cannot say.
     func waitingAutoDownloads() async -> [EpisodeID] {

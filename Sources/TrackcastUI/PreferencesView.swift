@@ -81,6 +81,16 @@ struct PreferencesView {
                                      connections: &connections))
         window.add(dataSaver)
 
+        // After the data saver, for the same reason.
+        let updates = PreferencesGroup(title: tr("New Episodes"))
+        updates.add(Self.choiceRow(title: tr("Check for New Episodes"),
+                                   subtitle: tr("Every show is refreshed while Trackcast runs"),
+                                   key: RefreshSchedule.intervalKey, fallback: 1,
+                                   choices: [(tr("Every Hour"), 1), (tr("Every 6 Hours"), 6), (tr("Every Day"), 24),
+                                             (tr("Only When Asked"), 0)],
+                                   settings: settings, connections: &connections))
+        window.add(updates)
+
         window.setFirstPage(title: tr("General"), iconName: "preferences-system-symbolic")
         syncPage = SyncPreferences(sync: sync)
         window.add(syncPage.page)
@@ -111,6 +121,33 @@ struct PreferencesView {
             connections.append(connection)
         }
         return ActionRow(title: title, subtitle: subtitle, control: toggle)
+    }
+
+    /// A drop-down of `choices` bound both ways to the integer `key`; a
+    /// value set elsewhere (gsettings) that is not a choice shows as the
+    /// first choice above it.
+    private static func choiceRow(title: String, subtitle: String, key: String, fallback: Int,
+                                  choices: [(label: String, value: Int)], settings: AppSettings,
+                                  connections: inout [SignalConnection]) -> ActionRow {
+        let dropDown = DropDown(choices: choices.map(\.label), accessibleLabel: title)
+        func storedIndex() -> Int {
+            let value = settings.int(forKey: key, fallback: fallback)
+            return choices.firstIndex { $0.value == value }
+                ?? choices.indices.filter { choices[$0].value > value }.min { choices[$0].value < choices[$1].value }
+                ?? 0
+        }
+        dropDown.selectedIndex = storedIndex()
+        dropDown.onSelectionChanged { [weak dropDown] in
+            guard let dropDown, choices.indices.contains(dropDown.selectedIndex), dropDown.selectedIndex != storedIndex()
+            else { return }
+            settings.set(Variant(Int32(choices[dropDown.selectedIndex].value)), forKey: key)
+        }
+        if let connection = settings.onChange(key, {
+            if dropDown.selectedIndex != storedIndex() { dropDown.selectedIndex = storedIndex() }
+        }) {
+            connections.append(connection)
+        }
+        return ActionRow(title: title, subtitle: subtitle, control: dropDown)
     }
 
     private static func spinRow(title: String, subtitle: String, key: String, range: ClosedRange<Double>,

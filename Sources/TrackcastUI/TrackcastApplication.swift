@@ -33,6 +33,7 @@ public final class TrackcastApplication {
         let commands = LibraryCommands(library: library, host: self)
         commands.afterRefresh = { [unowned self] reports in
             autoDownloads?.refreshed(reports)
+            refreshSchedule?.refreshed()
             Task { await sync.sync(automatic: true) }
         }
         return commands
@@ -63,6 +64,8 @@ public final class TrackcastApplication {
     /// importing and shows a sync adds bring back catalogues, which are
     /// never downloaded unasked.
     private var autoDownloads: AutoDownloads?
+    /// Refreshes by itself every so many hours, from the library's opening on.
+    private var refreshSchedule: RefreshSchedule?
 
     /// Set by the benchmark: quit as soon as the first frame is on screen.
     private let quitAfterFirstFrame = ProcessInfo.processInfo.environment["TRACKCAST_QUIT_AFTER_FIRST_FRAME"] == "1"
@@ -412,6 +415,11 @@ public final class TrackcastApplication {
                 await upNext.reload()
                 Log.debug("library ready at \(directory.path)")
                 autoDownloads = AutoDownloads(library: library, settings: settings)
+                refreshSchedule = RefreshSchedule(library: library, settings: settings) { [unowned self] in
+                    // A refresh running already counts.
+                    guard refreshAction?.isEnabled != false else { return }
+                    commands.refresh(disabling: refreshAction, announcesFailures: false)
+                }
                 Task { await library.buildSearchIndex() }
                 if let setAside {
                     Log.warning("the library file could not be used (\(setAside.reason)); kept as \(setAside.movedTo.path)")

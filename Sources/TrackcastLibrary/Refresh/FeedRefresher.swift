@@ -36,10 +36,16 @@ public final class FeedRefresher: Sendable {
         self.transcripts = transcripts
     }
 
-    /// Refreshes every show in the library.
+    /// Refreshes every show in the library, and records when it started
+    /// (`LibraryStore.lastFullRefresh`).
     public func refreshAll(progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }) async throws
         -> [ShowRefreshReport] {
-        await refresh(try await store.shows(), progress: progress)
+        let started = Date()
+        let reports = await refresh(try await store.shows(), progress: progress)
+        // Not recorded, the app's next automatic refresh comes sooner; the
+        // reports matter more than the time.
+        try? await store.setLastFullRefresh(started)
+        return reports
     }
 
     /// Refreshes `shows` (as read from the store: their URLs and validators).

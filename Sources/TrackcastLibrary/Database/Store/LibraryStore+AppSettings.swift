@@ -1,3 +1,5 @@
+import Foundation
+
 extension LibraryStore {
     /// An app-wide setting stored with the library (so it travels with it).
     public func appSetting(_ key: String) throws -> String? {
@@ -14,4 +16,16 @@ extension LibraryStore {
             try connection.execute("DELETE FROM settings WHERE key = ?", [key])
         }
     }
+
+    /// When every show was last refreshed together (`FeedRefresher.refreshAll`),
+    /// which the app's automatic refresh counts from; nil before the first.
+    public func lastFullRefresh() throws -> Date? {
+        try appSetting(Self.lastFullRefreshKey).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
+
+    public func setLastFullRefresh(_ date: Date) throws {
+        try setAppSetting(Self.lastFullRefreshKey, to: String(date.timeIntervalSince1970))
+    }
+
+    private static let lastFullRefreshKey = "refresh.last-full"
 }
