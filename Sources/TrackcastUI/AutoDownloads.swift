@@ -41,7 +41,10 @@ final class AutoDownloads {
         guard !isDownloading else { return }
         isDownloading = true
         Task {
-            while let next = await waitingWhileAllowed() {
+            // Each once a run, should the library fail to take one off the list.
+            var tried: Set<EpisodeID> = []
+            while let next = await waitingWhileAllowed(except: tried) {
+                tried.insert(next)
                 await download(next)
             }
             isDownloading = false
@@ -49,8 +52,8 @@ final class AutoDownloads {
     }
 
     /// The next episode to download, or nil when none waits or none may start.
-    private func waitingWhileAllowed() async -> EpisodeID? {
-        let waiting = await library.waitingAutoDownloads()
+    private func waitingWhileAllowed(except tried: Set<EpisodeID>) async -> EpisodeID? {
+        let waiting = await library.waitingAutoDownloads().filter { !tried.contains($0) }
         guard let next = waiting.first else { return nil }
         guard isAllowed else {
             Log.debug("auto-download: \(waiting.count) waiting (metered)")

@@ -56,7 +56,8 @@ final class RefreshSchedule {
             var announced = false
             while !Task.isCancelled {
                 let recorded = await library.lastFullRefresh() ?? started
-                let last = max(recorded, self?.lastStarted ?? recorded)
+                // A time ahead of the clock (a clock set back) counts as now.
+                let last = min(max(recorded, self?.lastStarted ?? recorded), Date())
                 let wait = last.addingTimeInterval(interval).timeIntervalSinceNow
                 if wait <= 0 {
                     Log.debug("automatic refresh: due, refreshing")

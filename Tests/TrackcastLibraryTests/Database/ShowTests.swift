@@ -132,6 +132,21 @@ struct ShowTests {
         #expect(try await store.appSetting("speed") == nil)
     }
 
+    @Test("the last full refresh's time round-trips, and a value no refresh wrote is no time")
+    func lastFullRefresh() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await LibraryStore(directory: directory.url)
+        #expect(try await store.lastFullRefresh() == nil)
+        let time = Date(timeIntervalSince1970: 1_765_000_000.5)
+        try await store.setLastFullRefresh(time)
+        #expect(try await store.lastFullRefresh() == time)
+        // What a damaged or edited library might hold: a Date from these would put the next refresh nowhere.
+        for value in ["1e300", "nan", "inf", "-5", "yesterday", ""] {
+            try await store.setAppSetting("refresh.last-full", to: value)
+            #expect(try await store.lastFullRefresh() == nil, "\(value)")
+        }
+    }
+
     @Test("the library survives closing and reopening")
     func reopen() async throws {
         let directory = try TemporaryDirectory()

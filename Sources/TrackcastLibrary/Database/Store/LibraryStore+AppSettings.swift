@@ -18,9 +18,12 @@ extension LibraryStore {
     }
 
     /// When every show was last refreshed together (`FeedRefresher.refreshAll`),
-    /// which the app's automatic refresh counts from; nil before the first.
+    /// which the app's automatic refresh counts from; nil before the first,
+    /// and for a value no refresh wrote (not a time between 1970 and 3000).
     public func lastFullRefresh() throws -> Date? {
-        try appSetting(Self.lastFullRefreshKey).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        guard let seconds = try appSetting(Self.lastFullRefreshKey).flatMap(Double.init),
+              (0...32_503_680_000).contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     public func setLastFullRefresh(_ date: Date) throws {
