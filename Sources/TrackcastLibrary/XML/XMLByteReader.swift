@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 
 /// Reads a well-formed document of the plain kind feeds are, byte by byte,
@@ -135,7 +136,7 @@ struct XMLByteReader {
         var i = start
         var run = start
         while true {
-            i = next(ByteClass.textSpecial, from: i, Stops(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "]")))
+            i = runEnd(of: .text, from: i)
             guard i < bytes.count else {
                 deliver(run, i)
                 return i
@@ -270,24 +271,24 @@ struct XMLByteReader {
     /// `<![CDATA[ … ]]>` at `start`, its text handed on as written (libxml2
     /// leaves a CR there a CR): the index after it.
     private func cdata(at start: Int) throws(Unsupported) -> Int {
-        let end = try sectionEnd(from: start + 9, start: start, ByteClass.cdataSpecial, "]]>")
+        let end = try sectionEnd(from: start + 9, start: start, .cdata, "]]>")
         deliver(start + 9, end)
         return end + 3
     }
 
     /// `<!-- … -->` at `start`: the index after it.
     private func comment(at start: Int) throws(Unsupported) -> Int {
-        try sectionEnd(from: start + 4, start: start, ByteClass.commentSpecial, "-->") + 3
+        try sectionEnd(from: start + 4, start: start, .comment, "-->") + 3
     }
 
     /// Where `terminator` (`]]>` or `-->`) starts, for a section begun at
     /// `start` whose text runs from `from`: its bytes checked for characters
     /// XML forbids, and `--` in a comment allowed only as its end.
-    private func sectionEnd(from: Int, start: Int, _ byteClass: UInt8, _ terminator: StaticString) throws(Unsupported) -> Int {
+    private func sectionEnd(from: Int, start: Int, _ kind: RunKind, _ terminator: StaticString) throws(Unsupported) -> Int {
         let first = terminator.utf8Start.pointee
         var i = from
         while true {
-            i = next(byteClass, from: i, Stops(first))
+            i = runEnd(of: kind, from: i)
             guard i < bytes.count, i - start < Self.maxSectionLength else { throw Unsupported() }
             switch bytes[i] {
             case first:
@@ -383,7 +384,7 @@ struct XMLByteReader {
         var decodedStart: Int?
         var run = i
         while true {
-            i = next(ByteClass.valueSpecial, from: i, Stops(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "'")))
+            i = runEnd(of: .value, from: i)
             guard i < bytes.count, i - valueStart < Self.maxSectionLength else { throw Unsupported() }
             let byte = bytes[i]
             if byte == quote { break }
@@ -602,27 +603,16 @@ struct XMLByteReader {
 
     // MARK: Names and bytes
 
-    /// The index of the first byte at or after `start` in `byteClass`, or the end.
-    /// Eight bytes a step while none of them is a control, 0xEF or one of
-    /// `stops`, which must hold every other byte of the class; a byte at a time
-    /// through a word that has one.
-    /// Inlined, so that each scan's stops are constants and a stop given twice is looked for once.
+    /// The index of the first byte at or after `start` that ends a run of `kind`, or the end.
     @inline(__always)
-    private func next(_ byteClass: UInt8, from start: Int, _ stops: Stops) -> Int {
-        var i = start
-        let count = bytes.count
-        let base = UnsafeRawPointer(bytes.baseAddress!)
-        while true {
-            while i + 8 <= count, !stops.mayHold(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
-            let wordEnd = min(i + 8, count)
-            while i < wordEnd {
-                if classes[Int(bytes[i])] & byteClass != 0 { return i }
-                i += 1
-            }
-            if i == count { return i }
+    private func runEnd(of kind: RunKind, from start: Int) -> Int {
+        switch kind {
+        case .text: tc_xml_text_run_end(bytes.baseAddress, bytes.count, start)
+        case .value: tc_xml_value_run_end(bytes.baseAddress, bytes.count, start)
+        case .cdata: tc_xml_cdata_run_end(bytes.baseAddress, bytes.count, start)
+        case .comment: tc_xml_comment_run_end(bytes.baseAddress, bytes.count, start)
         }
     }
-
 
     /// `prefix:local` or `local` at `start`, both ASCII NCNames.
     private func qualifiedName(at start: Int) throws(Unsupported) -> QualifiedName {
@@ -678,16 +668,15 @@ struct XMLByteReader {
     }
 }
 
-/// What a byte can be to `XMLByteReader`'s scanning loops, one table look-up each.
+/// What `XMLByteReader` scans for the end of, in C (`tc_xml_text_run_end` and its kin).
+private enum RunKind {
+    case text, value, cdata, comment
+}
+
+/// What a byte can be in a name, one table look-up each.
 private enum ByteClass {
     static let nameStart: UInt8 = 1
     static let name: UInt8 = 2
-    /// Ends a run of text: `<`, `&`, `]`, CR, a control, 0xEF (perhaps U+FFFE/U+FFFF).
-    static let textSpecial: UInt8 = 4
-    /// Ends a run of an attribute value: those, quotes and whitespace to normalise.
-    static let valueSpecial: UInt8 = 8
-    static let commentSpecial: UInt8 = 16
-    static let cdataSpecial: UInt8 = 32
 
     static let table: [UInt8] = (0...255).map { value in
         let byte = UInt8(value)
@@ -696,40 +685,7 @@ private enum ByteClass {
         let isDigit = byte >= 0x30 && byte <= 0x39
         if isLetter || byte == UInt8(ascii: "_") { classes |= nameStart | name }
         if isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") { classes |= name }
-        let isForbiddenControl = byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
-        if isForbiddenControl || byte == 0xEF { classes |= textSpecial | valueSpecial | commentSpecial | cdataSpecial }
-        if byte == 0x0D { classes |= textSpecial | valueSpecial }
-        if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { classes |= textSpecial | valueSpecial }
-        if byte == UInt8(ascii: "]") { classes |= textSpecial | cdataSpecial }
-        if byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { classes |= valueSpecial }
-        if byte == UInt8(ascii: "-") { classes |= commentSpecial }
         return classes
-    }
-}
-
-/// Up to four bytes a scan stops at, besides those every scan stops at
-/// (controls and 0xEF), looked for eight at a time in a 64-bit word.
-private struct Stops {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-    private let a: UInt64, b: UInt64, c: UInt64, d: UInt64
-
-    @inline(__always)
-    init(_ a: UInt8, _ b: UInt8? = nil, _ c: UInt8? = nil, _ d: UInt8? = nil) {
-        self.a = Self.ones &* UInt64(a)
-        self.b = Self.ones &* UInt64(b ?? a)
-        self.c = Self.ones &* UInt64(c ?? a)
-        self.d = Self.ones &* UInt64(d ?? a)
-    }
-
-    /// Whether a byte of `word` may be one (never false when one is).
-    @inline(__always)
-    func mayHold(_ word: UInt64) -> Bool {
-        // A byte is zero in `v` where `(v - 1) & ~v` sets its high bit; below 0x20 where `(x - 0x20) & ~x` does.
-        func zeroes(_ v: UInt64) -> UInt64 { (v &- Self.ones) & ~v }
-        let below = (word &- Self.ones &* 0x20) & ~word
-        let hits = below | zeroes(word ^ (Self.ones &* 0xEF)) | zeroes(word ^ a) | zeroes(word ^ b) | zeroes(word ^ c) | zeroes(word ^ d)
-        return hits & Self.highs != 0
     }
 }
 
