@@ -47,3 +47,11 @@ size_t tc_xml_text_run_end(const uint8_t *bytes, size_t count, size_t start);
 size_t tc_xml_value_run_end(const uint8_t *bytes, size_t count, size_t start);
 size_t tc_xml_cdata_run_end(const uint8_t *bytes, size_t count, size_t start);
 size_t tc_xml_comment_run_end(const uint8_t *bytes, size_t count, size_t start);
+
+/* The index of the first byte at or after `start` in `bytes` (of `count`)
+ * that may start a control character feed text drops (FeedControls): below
+ * 0x20 but tab, line feed and carriage return, DEL, or 0xC2 (the lead byte of
+ * every C1 control, which the caller checks exactly); `count` if none. The
+ * same steps as the scans above: TrackcastCore's eight-byte scan stopped at
+ * every line feed of show notes. */
+size_t tc_control_candidate_index(const uint8_t *bytes, size_t count, size_t start);
