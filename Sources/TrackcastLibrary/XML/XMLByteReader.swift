@@ -28,9 +28,12 @@ import Foundation
 /// makes them into strings without checking them again).
 /// A struct, not a class: a class's properties are checked for exclusive
 /// access at run time on every use, which cost more than the scanning.
-/// The helpers its mutating methods call most are inlined: a call to a
-/// non-mutating method from a mutating one copies the whole reader (160
-/// bytes) first, at every tag, 11 M instructions of a 10 MB feed's parse.
+/// A call to a non-mutating method from a mutating one copies the whole
+/// reader (160 bytes) first: the helpers called at every tag are inlined, or
+/// (where Swift would not inline them) `mutating` though they change
+/// nothing, so that they are handed the reader in place; the copies were
+/// 11 M instructions of a 10 MB feed's parse, and a copy per entity
+/// reference (for its closure) a quarter of a feed of escaped HTML's.
 struct XMLByteReader {
     /// The document holds something read only by libxml2.
     struct Unsupported: Error {}
@@ -153,7 +156,7 @@ struct XMLByteReader {
 
     /// Text from `start` up to the next `<` (whose index it returns), handed on.
     @inline(__always)
-    private func content(from start: Int) throws(Unsupported) -> Int {
+    private mutating func content(from start: Int) throws(Unsupported) -> Int {
         var i = start
         var run = start
         while true {
@@ -168,7 +171,7 @@ struct XMLByteReader {
                 return i
             case UInt8(ascii: "&"):
                 deliver(run, i)
-                i = try reference(at: i) { self.deliver($0) }
+                i = try reference(at: i) { [handler] scalar in Self.deliver(scalar, to: handler) }
                 run = i
             case 0x0D:
                 i = lineEnd(at: i, run: run)
@@ -203,7 +206,7 @@ struct XMLByteReader {
         handler.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private func deliver(_ scalar: UInt32) {
+    private static func deliver(_ scalar: UInt32, to handler: any XMLEventHandler) {
         guard handler.wantsText else { return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
             let count = Self.encode(scalar, into: buffer)
@@ -475,7 +478,7 @@ struct XMLByteReader {
     }
 
     /// The namespace (an index into `uris`) of the element named `name`, or -1 for none.
-    private func namespace(ofElementPrefix name: QualifiedName) throws(Unsupported) -> Int {
+    private mutating func namespace(ofElementPrefix name: QualifiedName) throws(Unsupported) -> Int {
         if let binding = binding(of: name.prefix ?? name.start..<name.start) { return binding.uri }
         // No default namespace is no namespace; a prefix must be declared (`xml` is left to libxml2).
         guard name.prefix == nil else { throw Unsupported() }
@@ -641,7 +644,7 @@ struct XMLByteReader {
 
     /// `prefix:local` or `local` at `start`, both ASCII NCNames.
     @inline(__always)
-    private func qualifiedName(at start: Int) throws(Unsupported) -> QualifiedName {
+    private mutating func qualifiedName(at start: Int) throws(Unsupported) -> QualifiedName {
         let firstEnd = try ncName(at: start)
         guard firstEnd < bytes.count, bytes[firstEnd] == UInt8(ascii: ":") else {
             return QualifiedName(start: start, end: firstEnd, prefix: nil, local: start..<firstEnd)
@@ -651,7 +654,7 @@ struct XMLByteReader {
         return QualifiedName(start: start, end: localEnd, prefix: start..<firstEnd, local: (firstEnd + 1)..<localEnd)
     }
 
-    private func ncName(at start: Int) throws(Unsupported) -> Int {
+    private mutating func ncName(at start: Int) throws(Unsupported) -> Int {
         guard start < bytes.count, classes[Int(bytes[start])] & ByteClass.nameStart != 0 else { throw Unsupported() }
         var i = start + 1
         while i < bytes.count, classes[Int(bytes[i])] & ByteClass.name != 0 { i += 1 }
