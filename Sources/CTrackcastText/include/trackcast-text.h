@@ -32,3 +32,26 @@ size_t tc_utf8_repaired_as_windows1252(const uint8_t *bytes, size_t count, uint8
  * UntrustedXMLFilter, which otherwise stopped at every tag. AVX2 where the
  * CPU has it, SSE2 otherwise and for the last block. */
 size_t tc_markup_declaration_index(const uint8_t *bytes, size_t count, size_t start);
+
+/* XMLByteReader's scans: the index of the first byte at or after `start` in
+ * `bytes` (of `count`) that ends a run of the kind, or `count` if none does.
+ * Every run ends at 0xEF (perhaps U+FFFE or U+FFFF, which XML forbids) and at
+ * a control character XML forbids (below 0x20 but tab, line feed and carriage
+ * return); besides, text (character data) at '<', '&', ']' and a carriage
+ * return; an attribute value at '<', '&', either quote, and a tab, line feed
+ * or carriage return (which it normalises); a CDATA section at ']'; a comment
+ * at '-'. AVX2 where the CPU has it, SSE2 otherwise and for the last block;
+ * the reader's word-at-a-time scan in Swift stopped at every line feed, which
+ * show notes in mixed scripts hold every few dozen bytes. */
+size_t tc_xml_text_run_end(const uint8_t *bytes, size_t count, size_t start);
+size_t tc_xml_value_run_end(const uint8_t *bytes, size_t count, size_t start);
+size_t tc_xml_cdata_run_end(const uint8_t *bytes, size_t count, size_t start);
+size_t tc_xml_comment_run_end(const uint8_t *bytes, size_t count, size_t start);
+
+/* The index of the first byte at or after `start` in `bytes` (of `count`)
+ * that may start a control character feed text drops (FeedControls): below
+ * 0x20 but tab, line feed and carriage return, DEL, or 0xC2 (the lead byte of
+ * every C1 control, which the caller checks exactly); `count` if none. The
+ * same steps as the scans above: TrackcastCore's eight-byte scan stopped at
+ * every line feed of show notes. */
+size_t tc_control_candidate_index(const uint8_t *bytes, size_t count, size_t start);

@@ -127,7 +127,7 @@ struct EpisodeDraft {
     }
 
     mutating func apply(_ leaf: FeedElement.EpisodeLeaf, attributes: borrowing XMLAttributes, base: URL?) {
-        func url(_ name: String) -> FeedLink? {
+        func url(_ name: StaticString) -> FeedLink? {
             attributes[name].flatMap { FeedURLResolver.resolveLink($0, against: base) }
         }
         switch leaf {

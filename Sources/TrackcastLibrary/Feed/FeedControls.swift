@@ -1,4 +1,4 @@
-import TrackcastCore
+import CTrackcastText
 
 /// Control characters a feed must not pass on: written to a terminal, ESC
 /// (`&#27;`) and CSI (`&#x9b;`) start sequences that retitle the window,
@@ -19,15 +19,15 @@ enum FeedControls {
     static func removing(from text: String) -> String {
         var text = text
         let hasControl = text.withUTF8 { bytes in
-            var i = ControlByteScan.firstCandidate(in: bytes, from: 0)
+            // Candidates found in C, sixteen and 32 bytes a step, past the line breaks
+            // and tabs text keeps: a C0 control but those, DEL, or 0xC2.
+            var i = tc_control_candidate_index(bytes.baseAddress, bytes.count, 0)
             while i < bytes.count {
-                let byte = bytes[i]
                 // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
-                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
-                    || (byte == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) && bytes[i + 1] != 0x85) {
+                if bytes[i] != 0xC2 || (i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) && bytes[i + 1] != 0x85) {
                     return true
                 }
-                i = ControlByteScan.firstCandidate(in: bytes, from: i + 1)
+                i = tc_control_candidate_index(bytes.baseAddress, bytes.count, i + 1)
             }
             return false
         }

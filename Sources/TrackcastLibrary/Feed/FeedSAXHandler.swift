@@ -16,7 +16,19 @@ struct FeedSAXHandler {
     private(set) var feed = FeedDraft()
     private(set) var episodes: [FeedEpisode] = []
     /// Line and column where parsing stopped, for a feed that ends early without an error.
-    private(set) var endPosition = (line: 1, column: 1)
+    var endPosition: (line: Int, column: Int) {
+        switch end {
+        case .position(let line, let column): (line, column)
+        case .offset(let offset, let document): XMLByteReader.position(of: offset, in: document)
+        }
+    }
+    /// Where reading stopped: told by libxml2's reader, or `XMLByteReader`'s
+    /// offset, whose line and column are counted only if asked for.
+    private var end = End.position(line: 1, column: 1)
+    private enum End {
+        case position(line: Int, column: Int)
+        case offset(Int, in: Data)
+    }
     /// Where the items lie in the document; `nil` where libxml2 read it, which tells no offsets,
     /// and where the pass was not asked for it.
     var itemOutline: FeedItemOutline? { isReadByBytes ? outliner?.outline : nil }
@@ -61,14 +73,14 @@ struct FeedSAXHandler {
         let scanned = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining, textsAreValidUTF8: true))
         if let end = XMLByteReader.read(data, into: scanned) {
             var pass = scanned.pass
-            pass.endPosition = end
+            pass.end = .offset(end, in: data)
             pass.isReadByBytes = true
             return pass
         }
         let events = Events(FeedSAXHandler(feedURL: feedURL, outlining: outlining, textsAreValidUTF8: false))
         let end = XMLStreamReader.read(data, into: events)
         var pass = events.pass
-        pass.endPosition = end
+        pass.end = .position(line: end.line, column: end.column)
         return pass
     }
 
@@ -156,7 +168,7 @@ struct FeedSAXHandler {
         case .feedText, .episodeText:
             wants.text = true
             text.removeAll(keepingCapacity: true)
-            textAttributes = attributes.values
+            attributes.copy(into: &textAttributes)
         default:
             break
         }

@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// An element's attributes as libxml2's SAX2 start callback hands them over:
 /// five pointers per attribute (local name, prefix, namespace URI, value
@@ -38,15 +39,20 @@ struct XMLAttributes: ~Copyable {
     /// on), but read in place: for an element whose few values are used during
     /// the callback, it spares making a string of every name (and of the values
     /// not asked for).
-    subscript(name: String) -> String? {
+    /// A name known when compiled: its bytes are there to compare, with no
+    /// string to bridge (a look-up of a `String` cost some 200 instructions
+    /// before its value was made).
+    subscript(name: StaticString) -> String? {
         guard let fields else { return nil }
-        var name = name
-        let found: Int? = name.withUTF8 { wanted in
-            var last: Int?
-            for index in 0..<count where Self.hasQualifiedName(wanted, fields, index * 5) { last = index * 5 }
-            return last
+        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        var index = count - 1
+        while index >= 0 {
+            if Self.hasQualifiedName(wanted, fields, index * 5) {
+                return Self.value(fields[index * 5 + 3], fields[index * 5 + 4]) ?? ""
+            }
+            index -= 1
         }
-        return found.map { Self.value(fields[$0 + 3], fields[$0 + 4]) ?? "" }
+        return nil
     }
 
     /// All attributes keyed by their qualified name (`prefix:local`, or `local`);
@@ -59,11 +65,31 @@ struct XMLAttributes: ~Copyable {
 
     /// All attributes by qualified name, copied for the feed handler (see `XMLAttributeValues`).
     var values: XMLAttributeValues {
-        // Most text elements have none, and a feed copies every text element's.
-        guard count > 0 else { return XMLAttributeValues() }
-        var result = XMLAttributeValues(capacity: count)
-        forEachQualified { result.append(name: $0, value: $1) }
+        var result = XMLAttributeValues()
+        copy(into: &result)
         return result
+    }
+
+    /// All attributes by qualified name, copied into `values` in place of what it held:
+    /// a feed copies every text element's, and its buffer serves them all.
+    func copy(into values: inout XMLAttributeValues) {
+        values.removeAll()
+        guard let fields else { return }
+        for index in 0..<count {
+            let base = index * 5
+            guard let local = fields[base] else { continue }
+            let value = fields[base + 3].map { start in
+                UnsafeBufferPointer(start: start, count: max(0, (fields[base + 4] ?? start) - start))
+            }
+            values.append(prefix: Self.bytes(of: fields[base + 1]), local: Self.bytes(of: local),
+                          value: value ?? UnsafeBufferPointer(start: nil, count: 0))
+        }
+    }
+
+    /// A C string's bytes, without its terminator; none for nil.
+    private static func bytes(of cString: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let cString else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: cString, count: strlen(UnsafeRawPointer(cString).assumingMemoryBound(to: CChar.self)))
     }
 
     private func forEachQualified(_ body: (_ name: String, _ value: String) -> Void) {

@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 
 /// Reads a well-formed document of the plain kind feeds are, byte by byte,
@@ -27,6 +28,12 @@ import Foundation
 /// makes them into strings without checking them again).
 /// A struct, not a class: a class's properties are checked for exclusive
 /// access at run time on every use, which cost more than the scanning.
+/// A call to a non-mutating method from a mutating one copies the whole
+/// reader (160 bytes) first: the helpers called at every tag are inlined, or
+/// (where Swift would not inline them) `mutating` though they change
+/// nothing, so that they are handed the reader in place; the copies were
+/// 11 M instructions of a 10 MB feed's parse, and a copy per entity
+/// reference (for its closure) a quarter of a feed of escaped HTML's.
 struct XMLByteReader {
     /// The document holds something read only by libxml2.
     struct Unsupported: Error {}
@@ -71,17 +78,33 @@ struct XMLByteReader {
     }
 
     /// Reads `document` to its end, or until the handler stops it, and returns
-    /// the line and column where reading stopped; `nil` if the document holds
-    /// something only libxml2 reads: `handler` has then had some of the
-    /// document's events and must be thrown away.
-    static func read(_ document: Data, into handler: any XMLEventHandler) -> (line: Int, column: Int)? {
+    /// the index where reading stopped (its line and column are
+    /// `position(of:in:)`, counted only if asked for: a feed read to its end
+    /// never is, and counting a 10 MB feed's lines cost 1 % of its parse);
+    /// `nil` if the document holds something only libxml2 reads: `handler`
+    /// has then had some of the document's events and must be thrown away.
+    static func read(_ document: Data, into handler: any XMLEventHandler) -> Int? {
         document.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return ByteClass.table.withUnsafeBufferPointer { classes in
                 var reader = XMLByteReader(handler: handler, bytes: bytes, classes: classes)
-                guard let end = try? reader.document() else { return nil }
-                return reader.position(of: end)
+                return try? reader.document()
             }
+        }
+    }
+
+    /// Line and column (from 1) of the byte at `index` in `document`.
+    static func position(of index: Int, in document: Data) -> (line: Int, column: Int) {
+        document.withUnsafeBytes { raw in
+            var line = 1
+            var lineStart = 0
+            var i = 0
+            while i < index, let base = raw.baseAddress, let found = memchr(base + i, 0x0A, index - i) {
+                i = base.distance(to: UnsafeRawPointer(found)) + 1
+                line += 1
+                lineStart = i
+            }
+            return (line, index - lineStart + 1)
         }
     }
 
@@ -119,6 +142,7 @@ struct XMLByteReader {
     }
 
     /// Whitespace and comments before or after the root: the index of what follows.
+    @inline(__always)
     private func miscellany(from start: Int) throws(Unsupported) -> Int {
         var i = start
         while true {
@@ -131,11 +155,12 @@ struct XMLByteReader {
     // MARK: Content
 
     /// Text from `start` up to the next `<` (whose index it returns), handed on.
-    private func content(from start: Int) throws(Unsupported) -> Int {
+    @inline(__always)
+    private mutating func content(from start: Int) throws(Unsupported) -> Int {
         var i = start
         var run = start
         while true {
-            i = next(ByteClass.textSpecial, from: i, Stops(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "]")))
+            i = runEnd(of: .text, from: i)
             guard i < bytes.count else {
                 deliver(run, i)
                 return i
@@ -146,7 +171,7 @@ struct XMLByteReader {
                 return i
             case UInt8(ascii: "&"):
                 deliver(run, i)
-                i = try reference(at: i) { self.deliver($0) }
+                i = try reference(at: i) { [handler] scalar in Self.deliver(scalar, to: handler) }
                 run = i
             case 0x0D:
                 i = lineEnd(at: i, run: run)
@@ -181,7 +206,7 @@ struct XMLByteReader {
         handler.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private func deliver(_ scalar: UInt32) {
+    private static func deliver(_ scalar: UInt32, to handler: any XMLEventHandler) {
         guard handler.wantsText else { return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
             let count = Self.encode(scalar, into: buffer)
@@ -191,6 +216,7 @@ struct XMLByteReader {
 
     /// The entity or character reference at `start` (`&`), its value given to
     /// `emit`: the index after it.
+    @inline(__always)
     private func reference(at start: Int, _ emit: (UInt32) -> Void) throws(Unsupported) -> Int {
         var i = start + 1
         if i < bytes.count, bytes[i] == UInt8(ascii: "#") {
@@ -269,25 +295,27 @@ struct XMLByteReader {
 
     /// `<![CDATA[ … ]]>` at `start`, its text handed on as written (libxml2
     /// leaves a CR there a CR): the index after it.
+    @inline(__always)
     private func cdata(at start: Int) throws(Unsupported) -> Int {
-        let end = try sectionEnd(from: start + 9, start: start, ByteClass.cdataSpecial, "]]>")
+        let end = try sectionEnd(from: start + 9, start: start, .cdata, "]]>")
         deliver(start + 9, end)
         return end + 3
     }
 
     /// `<!-- … -->` at `start`: the index after it.
+    @inline(__always)
     private func comment(at start: Int) throws(Unsupported) -> Int {
-        try sectionEnd(from: start + 4, start: start, ByteClass.commentSpecial, "-->") + 3
+        try sectionEnd(from: start + 4, start: start, .comment, "-->") + 3
     }
 
     /// Where `terminator` (`]]>` or `-->`) starts, for a section begun at
     /// `start` whose text runs from `from`: its bytes checked for characters
     /// XML forbids, and `--` in a comment allowed only as its end.
-    private func sectionEnd(from: Int, start: Int, _ byteClass: UInt8, _ terminator: StaticString) throws(Unsupported) -> Int {
+    private func sectionEnd(from: Int, start: Int, _ kind: RunKind, _ terminator: StaticString) throws(Unsupported) -> Int {
         let first = terminator.utf8Start.pointee
         var i = from
         while true {
-            i = next(byteClass, from: i, Stops(first))
+            i = runEnd(of: kind, from: i)
             guard i < bytes.count, i - start < Self.maxSectionLength else { throw Unsupported() }
             switch bytes[i] {
             case first:
@@ -383,7 +411,7 @@ struct XMLByteReader {
         var decodedStart: Int?
         var run = i
         while true {
-            i = next(ByteClass.valueSpecial, from: i, Stops(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "'")))
+            i = runEnd(of: .value, from: i)
             guard i < bytes.count, i - valueStart < Self.maxSectionLength else { throw Unsupported() }
             let byte = bytes[i]
             if byte == quote { break }
@@ -450,7 +478,7 @@ struct XMLByteReader {
     }
 
     /// The namespace (an index into `uris`) of the element named `name`, or -1 for none.
-    private func namespace(ofElementPrefix name: QualifiedName) throws(Unsupported) -> Int {
+    private mutating func namespace(ofElementPrefix name: QualifiedName) throws(Unsupported) -> Int {
         if let binding = binding(of: name.prefix ?? name.start..<name.start) { return binding.uri }
         // No default namespace is no namespace; a prefix must be declared (`xml` is left to libxml2).
         guard name.prefix == nil else { throw Unsupported() }
@@ -458,6 +486,7 @@ struct XMLByteReader {
     }
 
     /// The innermost binding of `prefix` (empty for the default namespace).
+    @inline(__always)
     private func binding(of prefix: Range<Int>) -> NamespaceBinding? {
         var index = bindings.count - 1
         while index >= 0 {
@@ -602,30 +631,20 @@ struct XMLByteReader {
 
     // MARK: Names and bytes
 
-    /// The index of the first byte at or after `start` in `byteClass`, or the end.
-    /// Eight bytes a step while none of them is a control, 0xEF or one of
-    /// `stops`, which must hold every other byte of the class; a byte at a time
-    /// through a word that has one.
-    /// Inlined, so that each scan's stops are constants and a stop given twice is looked for once.
+    /// The index of the first byte at or after `start` that ends a run of `kind`, or the end.
     @inline(__always)
-    private func next(_ byteClass: UInt8, from start: Int, _ stops: Stops) -> Int {
-        var i = start
-        let count = bytes.count
-        let base = UnsafeRawPointer(bytes.baseAddress!)
-        while true {
-            while i + 8 <= count, !stops.mayHold(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
-            let wordEnd = min(i + 8, count)
-            while i < wordEnd {
-                if classes[Int(bytes[i])] & byteClass != 0 { return i }
-                i += 1
-            }
-            if i == count { return i }
+    private func runEnd(of kind: RunKind, from start: Int) -> Int {
+        switch kind {
+        case .text: tc_xml_text_run_end(bytes.baseAddress, bytes.count, start)
+        case .value: tc_xml_value_run_end(bytes.baseAddress, bytes.count, start)
+        case .cdata: tc_xml_cdata_run_end(bytes.baseAddress, bytes.count, start)
+        case .comment: tc_xml_comment_run_end(bytes.baseAddress, bytes.count, start)
         }
     }
 
-
     /// `prefix:local` or `local` at `start`, both ASCII NCNames.
-    private func qualifiedName(at start: Int) throws(Unsupported) -> QualifiedName {
+    @inline(__always)
+    private mutating func qualifiedName(at start: Int) throws(Unsupported) -> QualifiedName {
         let firstEnd = try ncName(at: start)
         guard firstEnd < bytes.count, bytes[firstEnd] == UInt8(ascii: ":") else {
             return QualifiedName(start: start, end: firstEnd, prefix: nil, local: start..<firstEnd)
@@ -635,7 +654,7 @@ struct XMLByteReader {
         return QualifiedName(start: start, end: localEnd, prefix: start..<firstEnd, local: (firstEnd + 1)..<localEnd)
     }
 
-    private func ncName(at start: Int) throws(Unsupported) -> Int {
+    private mutating func ncName(at start: Int) throws(Unsupported) -> Int {
         guard start < bytes.count, classes[Int(bytes[start])] & ByteClass.nameStart != 0 else { throw Unsupported() }
         var i = start + 1
         while i < bytes.count, classes[Int(bytes[i])] & ByteClass.name != 0 { i += 1 }
@@ -657,37 +676,23 @@ struct XMLByteReader {
         range.count == literal.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0
     }
 
+    @inline(__always)
     private func startsWith(_ literal: StaticString, at start: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard start >= 0, start + count <= bytes.count else { return false }
         return memcmp(bytes.baseAddress! + start, literal.utf8Start, count) == 0
     }
-
-    /// Line and column (from 1) of the byte at `index`.
-    private func position(of index: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < index, let base = bytes.baseAddress,
-              let found = memchr(base + i, 0x0A, index - i) {
-            i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            line += 1
-            lineStart = i
-        }
-        return (line, index - lineStart + 1)
-    }
 }
 
-/// What a byte can be to `XMLByteReader`'s scanning loops, one table look-up each.
+/// What `XMLByteReader` scans for the end of, in C (`tc_xml_text_run_end` and its kin).
+private enum RunKind {
+    case text, value, cdata, comment
+}
+
+/// What a byte can be in a name, one table look-up each.
 private enum ByteClass {
     static let nameStart: UInt8 = 1
     static let name: UInt8 = 2
-    /// Ends a run of text: `<`, `&`, `]`, CR, a control, 0xEF (perhaps U+FFFE/U+FFFF).
-    static let textSpecial: UInt8 = 4
-    /// Ends a run of an attribute value: those, quotes and whitespace to normalise.
-    static let valueSpecial: UInt8 = 8
-    static let commentSpecial: UInt8 = 16
-    static let cdataSpecial: UInt8 = 32
 
     static let table: [UInt8] = (0...255).map { value in
         let byte = UInt8(value)
@@ -696,40 +701,7 @@ private enum ByteClass {
         let isDigit = byte >= 0x30 && byte <= 0x39
         if isLetter || byte == UInt8(ascii: "_") { classes |= nameStart | name }
         if isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") { classes |= name }
-        let isForbiddenControl = byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
-        if isForbiddenControl || byte == 0xEF { classes |= textSpecial | valueSpecial | commentSpecial | cdataSpecial }
-        if byte == 0x0D { classes |= textSpecial | valueSpecial }
-        if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { classes |= textSpecial | valueSpecial }
-        if byte == UInt8(ascii: "]") { classes |= textSpecial | cdataSpecial }
-        if byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { classes |= valueSpecial }
-        if byte == UInt8(ascii: "-") { classes |= commentSpecial }
         return classes
-    }
-}
-
-/// Up to four bytes a scan stops at, besides those every scan stops at
-/// (controls and 0xEF), looked for eight at a time in a 64-bit word.
-private struct Stops {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-    private let a: UInt64, b: UInt64, c: UInt64, d: UInt64
-
-    @inline(__always)
-    init(_ a: UInt8, _ b: UInt8? = nil, _ c: UInt8? = nil, _ d: UInt8? = nil) {
-        self.a = Self.ones &* UInt64(a)
-        self.b = Self.ones &* UInt64(b ?? a)
-        self.c = Self.ones &* UInt64(c ?? a)
-        self.d = Self.ones &* UInt64(d ?? a)
-    }
-
-    /// Whether a byte of `word` may be one (never false when one is).
-    @inline(__always)
-    func mayHold(_ word: UInt64) -> Bool {
-        // A byte is zero in `v` where `(v - 1) & ~v` sets its high bit; below 0x20 where `(x - 0x20) & ~x` does.
-        func zeroes(_ v: UInt64) -> UInt64 { (v &- Self.ones) & ~v }
-        let below = (word &- Self.ones &* 0x20) & ~word
-        let hits = below | zeroes(word ^ (Self.ones &* 0xEF)) | zeroes(word ^ a) | zeroes(word ^ b) | zeroes(word ^ c) | zeroes(word ^ d)
-        return hits & Self.highs != 0
     }
 }
 
@@ -785,34 +757,48 @@ private final class CString {
 }
 
 /// Values by a run of bytes and a number (a name and its namespace): open
-/// addressing on an FNV-1a hash, where a `Dictionary` would want a key made
-/// of each run (an allocation per element) first.
+/// addressing on a hash of the bytes eight at a time, where a `Dictionary`
+/// would want a key made of each run (an allocation per element) first. The
+/// keys' bytes lie one after another in one array, and a look-up reads the
+/// slots in place: an array of keys was a retain and release at each probe.
 private struct ByteKeyTable<Value> {
     private struct Slot {
         var hash = 0
         var tag = 0
-        var key: [UInt8] = []
+        /// The key's bytes in `keys`.
+        var keyStart = 0
+        var keyCount = 0
         var value: Value?
     }
 
     /// A power of two, at most half full.
     private var slots = [Slot](repeating: Slot(), count: 64)
+    private var keys: [UInt8] = []
     private(set) var count = 0
 
     func value(for key: Slice<UnsafeBufferPointer<UInt8>>, tag: Int) -> Value? {
         let hash = Self.hash(key, tag)
-        let mask = slots.count - 1
-        var index = hash & mask
-        while let value = slots[index].value {
-            if slots[index].hash == hash, slots[index].tag == tag, Self.equal(slots[index].key, key) { return value }
-            index = (index + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                let mask = slots.count - 1
+                var index = hash & mask
+                while let value = slots[index].value {
+                    let slot = slots[index]
+                    if slot.hash == hash, slot.tag == tag, slot.keyCount == key.count,
+                       key.isEmpty || memcmp(keys.baseAddress! + slot.keyStart, key.base.baseAddress! + key.startIndex, key.count) == 0 {
+                        return value
+                    }
+                    index = (index + 1) & mask
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// Adds a value for a key not in the table.
     mutating func add(_ value: Value, for key: Slice<UnsafeBufferPointer<UInt8>>, tag: Int) {
-        Self.insert(Slot(hash: Self.hash(key, tag), tag: tag, key: Array(key), value: value), into: &slots)
+        Self.insert(Slot(hash: Self.hash(key, tag), tag: tag, keyStart: keys.count, keyCount: key.count, value: value), into: &slots)
+        keys.append(contentsOf: key)
         count += 1
         if count * 2 > slots.count {
             var grown = [Slot](repeating: Slot(), count: slots.count * 2)
@@ -830,17 +816,24 @@ private struct ByteKeyTable<Value> {
         slots[index] = slot
     }
 
-    private static func equal(_ stored: [UInt8], _ key: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        stored.count == key.count && stored.withUnsafeBytes { stored in
-            key.isEmpty || memcmp(stored.baseAddress!, key.base.baseAddress! + key.startIndex, key.count) == 0
-        }
-    }
-
+    /// Eight bytes a step (a byte at a time was most of a look-up), each word
+    /// multiplied in; the high half folded onto the low bits the mask keeps.
     private static func hash(_ key: Slice<UnsafeBufferPointer<UInt8>>, _ tag: Int) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(tag))
-        for byte in key {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(tag)) &* multiplier ^ UInt64(key.count)
+        guard let base = key.base.baseAddress.map({ UnsafeRawPointer($0 + key.startIndex) }) else { return Int(hash >> 1) }
+        var i = 0
+        while i + 8 <= key.count {
+            hash = (hash ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 32
+            i += 8
         }
-        return Int(truncatingIfNeeded: hash >> 1)
+        var tail: UInt64 = 0
+        while i < key.count {
+            tail = tail << 8 | UInt64(base.load(fromByteOffset: i, as: UInt8.self))
+            i += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return Int(truncatingIfNeeded: (hash ^ hash >> 32) >> 1)
     }
 }

@@ -1,3 +1,4 @@
+import CTrackcastText
 import Foundation
 import Testing
 import TestSupport
@@ -182,5 +183,38 @@ struct XMLByteReaderTests {
             }
         }
         return documents
+    }
+
+    @Test("the C scans for the end of a run of text, a value, CDATA or a comment stop where a byte at a time would, from every start, across their 16- and 32-byte steps and the overlapping last block")
+    func runEndScans() {
+        let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
+        var random = SplitMix64(seed: seed)
+        typealias Scan = (UnsafePointer<UInt8>?, Int, Int) -> Int
+        // Each scan, its own stops and the control characters it keeps.
+        let scans: [(name: String, scan: Scan, stops: [UInt8], kept: [UInt8])] = [
+            ("text", tc_xml_text_run_end, Array("<&]\r".utf8), [0x09, 0x0A]),
+            ("value", tc_xml_value_run_end, Array("<&\"'\t\n\r".utf8), []),
+            ("cdata", tc_xml_cdata_run_end, Array("]".utf8), [0x09, 0x0A, 0x0D]),
+            ("comment", tc_xml_comment_run_end, Array("-".utf8), [0x09, 0x0A, 0x0D]),
+        ]
+        func ends(_ byte: UInt8, _ stops: [UInt8], _ kept: [UInt8]) -> Bool {
+            byte < 0x20 ? !kept.contains(byte) : byte == 0xEF || stops.contains(byte)
+        }
+        // Every byte that matters to some scan, the bytes beside them, and plain letters.
+        let special: [UInt8] = Array("<&]\"'-\t\n\r".utf8) + [0x00, 0x01, 0x1F, 0x20, 0x7F, 0x80, 0xC3, 0xEE, 0xEF, 0xF0, 0xFF]
+        for _ in 0..<400 {
+            let sparseness = 1 + Int(random.next() % 70)
+            let bytes = (0..<Int(random.next() % 110)).map { _ in
+                random.next() % UInt64(sparseness) == 0
+                    ? special[Int(random.next() % UInt64(special.count))] : UInt8(ascii: "a") + UInt8(random.next() % 26)
+            }
+            for (name, scan, stops, kept) in scans {
+                for start in 0...bytes.count {
+                    let expected = (start..<bytes.count).first { ends(bytes[$0], stops, kept) } ?? bytes.count
+                    let found = bytes.withUnsafeBufferPointer { scan($0.baseAddress, $0.count, start) }
+                    #expect(found == expected, "\(name): \(bytes) from \(start), seed \(seed)")
+                }
+            }
+        }
     }
 }

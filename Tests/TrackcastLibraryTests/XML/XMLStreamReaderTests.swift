@@ -12,7 +12,10 @@ private final class Recorder: XMLEventHandler {
     var attributeValues: [XMLAttributeValues] = []
     /// `attributes[name]` for each of `lookedUp`, asked during the callback.
     var lookUps: [[String: String]] = []
-    var lookedUp: [String] = []
+    /// The same of one `XMLAttributeValues` refilled at each element (`copy(into:)`), as the feed handler keeps one.
+    var refilledLookUps: [[String: String]] = []
+    private var refilled = XMLAttributeValues()
+    var lookedUp: [StaticString] = []
     var xmlBases: [String?] = []
     var texts: [String] = []
     var issues: [(code: Int, line: Int)] = []
@@ -26,8 +29,12 @@ private final class Recorder: XMLEventHandler {
         attributeSets.append(attributes.dictionary)
         attributeValues.append(attributes.values)
         var found: [String: String] = [:]
-        for name in lookedUp { found[name] = attributes[name] }
+        for name in lookedUp { found[name.description] = attributes[name] }
         lookUps.append(found)
+        attributes.copy(into: &refilled)
+        var foundRefilled: [String: String] = [:]
+        for name in lookedUp { foundRefilled[name.description] = refilled[name] }
+        refilledLookUps.append(foundRefilled)
         xmlBases.append(attributes.value(localName: "base", prefix: "xml"))
         open.append(name.localName)
     }
@@ -89,7 +96,7 @@ struct XMLStreamReaderTests {
     @Test("the feed handler's attribute list, and a look-up in place, answer as the dictionary does")
     func attributeValues() throws {
         let recorder = Recorder()
-        let names = ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X", "xx", "p:", "p:xx"]
+        let names: [StaticString] = ["x", "p:x", "q:x", "empty", "xml:base", "base", "url", "type", "y", "p", ":x", "X", "xx", "p:", "p:xx"]
         recorder.lookedUp = names
         // libxml2 reports an attribute given twice and passes both on.
         recorder.read("""
@@ -100,14 +107,19 @@ struct XMLStreamReaderTests {
         #expect(recorder.attributeSets.last?["x"] == "last")
         for (index, dictionary) in recorder.attributeSets.enumerated() {
             for name in names {
-                #expect(recorder.attributeValues[index][name] == dictionary[name], "\(name)")
-                #expect(recorder.lookUps[index][name] == dictionary[name], "\(name) in place")
+                #expect(recorder.attributeValues[index][name] == dictionary[name.description], "\(name)")
+                #expect(recorder.lookUps[index][name.description] == dictionary[name.description], "\(name) in place")
+                #expect(recorder.refilledLookUps[index][name.description] == dictionary[name.description], "\(name) refilled")
             }
         }
         var repeated = XMLAttributeValues()
-        repeated.append(name: "x", value: "first")
-        repeated.append(name: "y", value: "other")
-        repeated.append(name: "x", value: "last")
+        for (name, value) in [("x", "first"), ("y", "other"), ("x", "last")] {
+            Array(name.utf8).withUnsafeBufferPointer { name in
+                Array(value.utf8).withUnsafeBufferPointer { value in
+                    repeated.append(prefix: UnsafeBufferPointer(start: nil, count: 0), local: name, value: value)
+                }
+            }
+        }
         #expect(repeated["x"] == "last")  // as the dictionary keeps a name's last value
     }
 
