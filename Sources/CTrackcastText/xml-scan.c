@@ -19,6 +19,9 @@ static const struct stops cdata = {{']', ']', ']', ']', 0xEF}, {'\t', '\n', '\r'
 static const struct stops comment = {{'-', '-', '-', '-', 0xEF}, {'\t', '\n', '\r'}};
 /* DEL, and 0xC2, the lead byte of every C1 control. */
 static const struct stops control = {{0x7F, 0xC2, 0xC2, 0xC2, 0xC2}, {'\t', '\n', '\r'}};
+/* What JSONWriter escapes: every control, the quote and the backslash, DEL,
+ * and 0xC2 (a C1 control's lead byte, which the caller checks). */
+static const struct stops json = {{'"', '\\', 0x7F, 0xC2, 0xC2}, {0x20, 0x20, 0x20}};
 
 static inline __attribute__((always_inline)) int ends_run(uint8_t byte, struct stops stops)
 {
@@ -84,12 +87,14 @@ AVX2_RUN_END(avx2_value_end, value)
 AVX2_RUN_END(avx2_cdata_end, cdata)
 AVX2_RUN_END(avx2_comment_end, comment)
 AVX2_RUN_END(avx2_control_end, control)
+AVX2_RUN_END(avx2_json_end, json)
 #else
 #define avx2_text_end NULL
 #define avx2_value_end NULL
 #define avx2_cdata_end NULL
 #define avx2_comment_end NULL
 #define avx2_control_end NULL
+#define avx2_json_end NULL
 #endif
 
 /* The first sixteen bytes as one SSE2 block: most runs of text in a feed are
@@ -140,4 +145,9 @@ size_t tc_xml_comment_run_end(const uint8_t *bytes, size_t count, size_t start)
 size_t tc_control_candidate_index(const uint8_t *bytes, size_t count, size_t start)
 {
     return run_end(bytes, count, start, avx2_control_end, control);
+}
+
+size_t tc_json_escape_candidate_index(const uint8_t *bytes, size_t count, size_t start)
+{
+    return run_end(bytes, count, start, avx2_json_end, json);
 }

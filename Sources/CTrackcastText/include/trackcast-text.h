@@ -55,3 +55,9 @@ size_t tc_xml_comment_run_end(const uint8_t *bytes, size_t count, size_t start);
  * same steps as the scans above: TrackcastCore's eight-byte scan stopped at
  * every line feed of show notes. */
 size_t tc_control_candidate_index(const uint8_t *bytes, size_t count, size_t start);
+
+/* The index of the first byte at or after `start` in `bytes` (of `count`)
+ * that JSONWriter may have to escape: a control character, '"', '\\', DEL,
+ * or 0xC2 (perhaps a C1 control); `count` if none. The same steps as above:
+ * JSONWriter's eight-byte scan in Swift was a third of the JSON's time. */
+size_t tc_json_escape_candidate_index(const uint8_t *bytes, size_t count, size_t start);

@@ -1,3 +1,5 @@
+import CTrackcastText
+
 /// Writes pretty-printed JSON (two-space indentation, object keys in the order
 /// written) straight to UTF-8 bytes, as the values are visited: a feed's
 /// thousands of episodes become JSON without first becoming a tree of values.
@@ -165,17 +167,9 @@ struct JSONWriter: ~Copyable {
         var runStart = 0
         var i = 0
         while i < source.count {
-            // Eight bytes a step while none needs escaping, the common case; in a word
-            // that holds one, straight to the first (looked for a byte at a time, with
-            // the word looked at again after each, a line break cost some 100 instructions).
-            if i + 8 <= source.count {
-                let flagged = escapeCandidates(UInt64(littleEndian: UnsafeRawPointer(source.baseAddress! + i).loadUnaligned(as: UInt64.self)))
-                guard flagged != 0 else {
-                    i += 8
-                    continue
-                }
-                i += flagged.trailingZeroBitCount / 8
-            }
+            // Straight to the next byte that may need escaping (16 and 32 bytes a step, in C).
+            i = tc_json_escape_candidate_index(source.baseAddress!, source.count, i)
+            guard i < source.count else { break }
             let byte = source[i]
             i += 1
             // In UTF-8 a C1 control is 0xC2 and then 0x80–0x9F.
@@ -300,20 +294,5 @@ struct JSONWriter: ~Copyable {
         guard let drain, count > 0 else { return }
         drain(UnsafeBufferPointer(start: storage, count: count))
         count = 0
-    }
-
-    /// The high bit of each of the eight bytes in `word` (the first byte lowest)
-    /// that may be below 0x20, a quote, a backslash, DEL or 0xC2 (which leads a
-    /// C1 control, and the Latin-1 signs and no-break space, looked at again byte
-    /// by byte): the classic bit tricks for a zero byte and a byte below n. Zero
-    /// exactly when none is; a borrow can flag bytes above one that is, but
-    /// never below, so the lowest flag is exact.
-    private static func escapeCandidates(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v }
-        let controls = (word &- ones &* 0x20) & ~word
-        return (controls | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
-            | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2))) & highs
     }
 }

@@ -185,23 +185,26 @@ struct XMLByteReaderTests {
         return documents
     }
 
-    @Test("the C scans for the end of a run of text, a value, CDATA or a comment stop where a byte at a time would, from every start, across their 16- and 32-byte steps and the overlapping last block")
+    @Test("the C scans for the end of a run of text, a value, CDATA, a comment or JSON needing no escapes stop where a byte at a time would, from every start, across their 16- and 32-byte steps and the overlapping last block")
     func runEndScans() {
         let seed = SplitMix64.seed(fromEnvironment: "TRACKCAST_SEED")
         var random = SplitMix64(seed: seed)
         typealias Scan = (UnsafePointer<UInt8>?, Int, Int) -> Int
         // Each scan, its own stops and the control characters it keeps.
+        // The XML scans all stop at 0xEF too (perhaps U+FFFE or U+FFFF).
         let scans: [(name: String, scan: Scan, stops: [UInt8], kept: [UInt8])] = [
-            ("text", tc_xml_text_run_end, Array("<&]\r".utf8), [0x09, 0x0A]),
-            ("value", tc_xml_value_run_end, Array("<&\"'\t\n\r".utf8), []),
-            ("cdata", tc_xml_cdata_run_end, Array("]".utf8), [0x09, 0x0A, 0x0D]),
-            ("comment", tc_xml_comment_run_end, Array("-".utf8), [0x09, 0x0A, 0x0D]),
+            ("text", tc_xml_text_run_end, Array("<&]\r".utf8) + [0xEF], [0x09, 0x0A]),
+            ("value", tc_xml_value_run_end, Array("<&\"'\t\n\r".utf8) + [0xEF], []),
+            ("cdata", tc_xml_cdata_run_end, Array("]".utf8) + [0xEF], [0x09, 0x0A, 0x0D]),
+            ("comment", tc_xml_comment_run_end, Array("-".utf8) + [0xEF], [0x09, 0x0A, 0x0D]),
+            ("json", tc_json_escape_candidate_index, Array("\"\\".utf8) + [0x7F, 0xC2], []),
         ]
         func ends(_ byte: UInt8, _ stops: [UInt8], _ kept: [UInt8]) -> Bool {
-            byte < 0x20 ? !kept.contains(byte) : byte == 0xEF || stops.contains(byte)
+            byte < 0x20 ? !kept.contains(byte) : stops.contains(byte)
         }
         // Every byte that matters to some scan, the bytes beside them, and plain letters.
-        let special: [UInt8] = Array("<&]\"'-\t\n\r".utf8) + [0x00, 0x01, 0x1F, 0x20, 0x7F, 0x80, 0xC3, 0xEE, 0xEF, 0xF0, 0xFF]
+        let special: [UInt8] = Array("<&]\"'-\\\t\n\r".utf8)
+            + [0x00, 0x01, 0x1F, 0x20, 0x7F, 0x80, 0xC2, 0xC3, 0xEE, 0xEF, 0xF0, 0xFF]
         for _ in 0..<400 {
             let sparseness = 1 + Int(random.next() % 70)
             let bytes = (0..<Int(random.next() % 110)).map { _ in
