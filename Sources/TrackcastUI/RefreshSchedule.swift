@@ -56,9 +56,8 @@ final class RefreshSchedule {
             var announced = false
             while !Task.isCancelled {
                 let recorded = await library.lastFullRefresh() ?? started
-                // A time ahead of the clock (a clock set back) counts as now.
-                let last = min(max(recorded, self?.lastStarted ?? recorded), Date())
-                let wait = last.addingTimeInterval(interval).timeIntervalSinceNow
+                // Nil once the schedule is gone: the loop ends with it.
+                guard let wait = self?.wait(afterRecorded: recorded, interval: interval) else { return }
                 if wait <= 0 {
                     Log.debug("automatic refresh: due, refreshing")
                     self?.lastStarted = Date()
@@ -73,5 +72,12 @@ final class RefreshSchedule {
                 guard (try? await Task.sleep(for: .seconds(min(wait, Self.longestNap)))) != nil else { return }
             }
         }
+    }
+
+    /// Seconds until the next refresh is due, counted from the last one recorded or started here.
+    private func wait(afterRecorded recorded: Date, interval: TimeInterval) -> TimeInterval {
+        // A time ahead of the clock (a clock set back) counts as now.
+        let last = min(max(recorded, lastStarted ?? recorded), Date())
+        return last.addingTimeInterval(interval).timeIntervalSinceNow
     }
 }

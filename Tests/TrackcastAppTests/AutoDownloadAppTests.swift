@@ -133,13 +133,9 @@ extension RunningAppTests {
 
     @Test("auto-download: with Automatic Downloads on Metered Networks on, a new episode downloads at once while metered")
     func autoDownloadAllowedOnMetered() async throws {
-        // The preference, set as Preferences sets it, in a keyfile of this test's own.
-        let configHome = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-config-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: configHome) }
-        let keyfile = configHome.appendingPathComponent("glib-2.0/settings/keyfile")
-        try FileManager.default.createDirectory(at: keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "[org/trackcast/Trackcast]\nauto-download-on-metered=true\n".write(to: keyfile, atomically: true, encoding: .utf8)
-        try await Setup.run(environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": configHome.path]) { app, setup in
+        let settings = try SettingsKeyfile(["auto-download-on-metered=true"])
+        defer { settings.remove() }
+        try await Setup.run(environment: settings.environment) { app, setup in
             try #require(await app.waitForLine("auto-download: started episode 2"), "\(app.standardOutput)")
             try #require(await app.waitForLine("downloaded episode 2 to"), "\(app.standardOutput)")
             Self.expectDownloaded(2, media: setup.media, by: app, in: setup.library)

@@ -58,16 +58,10 @@ extension RunningAppTests {
         defer { server.stop() }
         let library = try await Self.libraryRefreshedTwoHoursAgo(on: server)
         defer { try? FileManager.default.removeItem(at: library) }
-        // The preference, set as Preferences sets it, in a keyfile of this test's own.
-        let configHome = FileManager.default.temporaryDirectory.appendingPathComponent("trackcast-config-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: configHome) }
-        let keyfile = configHome.appendingPathComponent("glib-2.0/settings/keyfile")
-        try FileManager.default.createDirectory(at: keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "[org/trackcast/Trackcast]\nrefresh-interval-hours=0\n".write(to: keyfile, atomically: true, encoding: .utf8)
+        let settings = try SettingsKeyfile(["refresh-interval-hours=0"])
+        defer { settings.remove() }
 
-        let result = try await RunningApp.launch(library: library, environment: [
-            "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": configHome.path,
-        ]).quitting { app in
+        let result = try await RunningApp.launch(library: library, environment: settings.environment).quitting { app in
             try #require(await app.waitForLine("automatic refresh: off"), "\(app.standardOutput)")
             // Asked by hand, it still refreshes.
             try await app.activate("refresh")

@@ -11,9 +11,4 @@ public struct EpisodeID: RawRepresentable, Hashable, Sendable, Codable, CustomSt
 
 extension EpisodeID: SQLiteBindable {
     var sqliteValue: SQLiteValue { .integer(rawValue) }
-
-    /// `ids` as a JSON array, for one statement over many (`json_each`).
-    static func jsonArray(_ ids: [EpisodeID]) -> String {
-        "[" + ids.map { String($0.rawValue) }.joined(separator: ",") + "]"
-    }
 }

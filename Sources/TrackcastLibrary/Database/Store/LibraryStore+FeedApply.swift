@@ -73,7 +73,7 @@ extension LibraryStore {
                 try connection.execute("""
                     INSERT INTO auto_downloads_waiting (episode_id) SELECT value FROM json_each(?)
                     WHERE EXISTS (SELECT 1 FROM shows WHERE id = ? AND auto_download = 1)
-                    """, [EpisodeID.jsonArray(arrivals), showID])
+                    """, [SQLiteValue.jsonArray(arrivals.lazy.map(\.rawValue)), showID])
             }
             return FeedApplyResult(showID: showID, isNewShow: existingShow == nil, inserted: inserted,
                                    updated: updated, unchanged: unchanged,
