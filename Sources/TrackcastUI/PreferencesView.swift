@@ -129,7 +129,7 @@ struct PreferencesView {
     private static func choiceRow(title: String, subtitle: String, key: String, fallback: Int,
                                   choices: [(label: String, value: Int)], settings: AppSettings,
                                   connections: inout [SignalConnection]) -> ActionRow {
-        let dropDown = DropDown(choices: choices.map(\.label), accessibleLabel: title)
+        let dropDown = DropDown(choices: choices.map(\.label), accessibleLabel: title, labelledByRow: true)
         func storedIndex() -> Int {
             let value = settings.int(forKey: key, fallback: fallback)
             return choices.firstIndex { $0.value == value }

@@ -4,9 +4,12 @@ import CGtk
 /// GtkDropDown choosing one of a fixed list of strings.
 @MainActor
 public final class DropDown: Widget {
-    public init(choices: [String], accessibleLabel: String) {
+    /// `accessibleLabel` names the choice for assistive technologies, and as
+    /// a tooltip where nothing visible names it; a drop-down in a row beside
+    /// the row's title (`labelledByRow`) has no tooltip to repeat that title.
+    public init(choices: [String], accessibleLabel: String, labelledByRow: Bool = false) {
         super.init(gtk_drop_down_new(Self.stringList(choices), nil), transfer: .full)
-        gtk_widget_set_tooltip_text(widget, accessibleLabel)
+        if !labelledByRow { gtk_widget_set_tooltip_text(widget, accessibleLabel) }
         setAccessibleLabel(accessibleLabel)
     }
 
