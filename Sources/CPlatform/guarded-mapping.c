@@ -9,8 +9,9 @@
 #include <unistd.h>
 
 /* The live mappings, read by the signal handler: atomics only, no locks.
- * A slot is claimed by setting its start; its length and flag are set
- * after, before the mapping is handed out, so no read of it can fault sooner. */
+ * A free slot's length is 0, so that it matches no address: it is claimed
+ * by setting its start, then given its length before the mapping is handed
+ * out (no read of it can fault sooner), and freed length first. */
 enum { SLOT_COUNT = 16 };
 static struct {
     _Atomic uintptr_t start;
@@ -81,8 +82,8 @@ tc_guarded_mapping_map(int fd, size_t length)
     for (int i = 0; i < SLOT_COUNT; i++) {
         uintptr_t free_slot = 0;
         if (atomic_compare_exchange_strong(&slots[i].start, &free_slot, (uintptr_t) start)) {
-            atomic_store(&slots[i].length, length);
             atomic_store(&slots[i].cut_short, false);
+            atomic_store(&slots[i].length, length);
             return start;
         }
     }
@@ -105,9 +106,11 @@ void
 tc_guarded_mapping_unmap(void *start, size_t length)
 {
     for (int i = 0; i < SLOT_COUNT; i++) {
-        uintptr_t mine = (uintptr_t) start;
-        if (atomic_compare_exchange_strong(&slots[i].start, &mine, 0))
+        if (atomic_load(&slots[i].start) == (uintptr_t) start) {
+            atomic_store(&slots[i].length, 0);
+            atomic_store(&slots[i].start, 0);
             break;
+        }
     }
     munmap(start, length);
 }

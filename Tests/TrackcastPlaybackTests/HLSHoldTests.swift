@@ -50,8 +50,12 @@ extension PlaybackEngine {
             player.controller.pause()
             #expect(!player.controller.wantsPlaying)
             player.controller.releaseHold(of: paused)
-            await player.controller.stateUpdatesDelivered()
-            #expect(!player.recorder.states(of: paused).contains(.playing), "states: \(player.recorder.states(of: paused))")
+            // The recorder hears the store from a task of its own, so the store's
+            // barrier (`stateUpdatesDelivered`) is not enough: under CI's load it
+            // had not yet recorded the pause.
+            #expect(await player.recorder.waitFor(.paused, of: paused), "states: \(player.recorder.states(of: paused))")
+            #expect(await !player.recorder.waitFor(.playing, of: paused, timeout: .milliseconds(500)),
+                    "states: \(player.recorder.states(of: paused))")
             #expect(player.recorder.states(of: paused).last == .paused, "states: \(player.recorder.states(of: paused))")
         }
 
