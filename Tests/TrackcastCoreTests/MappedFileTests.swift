@@ -43,7 +43,7 @@ struct MappedFileTests {
         let read = Array(mapped.bytes)
         #expect(read.count == bytes.count)
         #expect(Array(read[..<4096]) == Array(bytes[..<4096]))
-        #expect(read[(4096 + 1)...].allSatisfy { $0 == 0 })
+        #expect(read[4096...].allSatisfy { $0 == 0 })
         #expect(mapped.wasCutShort)
 
         let other = try MappedFile(contentsOf: try file("other.xml", holding: bytes))
@@ -59,7 +59,6 @@ struct MappedFileTests {
         let expected = #expect(throws: CocoaError.self) { try Data(contentsOf: missing) }
         let thrown = #expect(throws: CocoaError.self) { try MappedFile(contentsOf: missing) }
         #expect(thrown?.code == expected?.code)
-
     }
 
     @Test("more files open at once than there are guarded mappings are read instead")
